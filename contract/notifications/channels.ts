@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { Email, Id, IdParam, IsoDateTime, Name } from '../common';
+import { NotificationCategory, NotificationPriority, NotificationPriorityCode } from '../codes';
+import { Notification } from './schemas';
+
+export const CHANNEL_TYPES = ['email', 'webhook', 'telegram'] as const;
+export const ChannelType = z.enum(CHANNEL_TYPES);
+export type ChannelType = z.infer<typeof ChannelType>;
+
+/** A user may keep this many channels; one more answers 409. */
+export const MAX_CHANNELS_PER_USER = 20;
+
+/**
+ * http(s) only. Loopback and private addresses are refused by the server in production mode
+ * (422, SSRF); tests and development deliver to local peers.
+ */
+export const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
+
+/** `<bot id>:<secret>` as BotFather issues it. */
+export const TelegramBotToken = z
+  .string()
+  .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must be a bot token such as "123456789:AAF…"');
+
+/** A numeric chat id (negative for groups) or a public channel's `@username`. */
+export const TelegramChatId = z
+  .string()
+  .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/, 'must be a chat id such as "123456789" or "@mychannel"');
+
+export const DEFAULT_TELEGRAM_API_BASE_URL = 'https://api.telegram.org';
+
+/**
+ * Webhooks: a JSON POST of `WebhookPayload`, signed with HMAC-SHA256 of the raw body under the
+ * channel's secret, sent as `X-Signature-256: sha256=<hex>`.
+ */
+export const WEBHOOK_SIGNATURE_HEADER = 'X-Signature-256';
+
+// Configs as a user writes them.
+export const EmailChannelConfig = z.strictObject({ address: Email });
+export const WebhookChannelConfig = z.strictObject({ url: HttpUrl });
+export const TelegramChannelConfig = z.strictObject({
+  bot_token: TelegramBotToken,
+  chat_id: TelegramChatId,
+  /** Omitted: the official Bot API; set it for a relay or a local test server. */
+  api_base_url: HttpUrl.optional(),
+});
+
+// Configs as the API returns them: secrets never come back, only their last characters.
+const EmailChannelConfigRead = z.object({ address: z.string() });
+const WebhookChannelConfigRead = z.object({ url: z.string(), secret_hint: z.string() });
+const TelegramChannelConfigRead = z.object({
+  bot_token_hint: z.string(),
+  chat_id: z.string(),
+  api_base_url: z.string(),
+});
+
+/** One delivery attempt of one notification (or test message) through one channel. */
+export const ChannelDelivery = z.object({
+  id: Id,
+  channel_id: Id,
+  /** Null for a test message. */
+  notification_id: Id.nullable(),
+  is_test: z.boolean(),
+  task_id: z.string().nullable(),
+  /** 1 for the first try, then each retry. */
+  attempt: z.number().int().positive(),
+  outcome: z.enum(['success', 'failure']),
+  /** HTTP status (webhook, Telegram) or SMTP reply code; null when no answer came. */
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int().nonnegative(),
+  /** When this failure will be retried; null after a success or the last attempt. */
+  next_retry_at: IsoDateTime.nullable(),
+  at: IsoDateTime,
+});
+export type ChannelDelivery = z.infer<typeof ChannelDelivery>;
+
+const ChannelBase = z.object({
+  id: Id,
+  user_id: Id,
+  name: z.string(),
+  is_active: z.boolean(),
+  /** Only notifications of this priority or higher go out. */
+  min_priority: NotificationPriorityCode,
+  /** Only these categories go out; empty means all. */
+  categories: z.array(NotificationCategory),
+  /**
+   * Set when the server paused the channel (is_active false) after repeated failures; the user is
+   * told in-app. Activating it again clears this and the failure count.
+   */
+  paused_for_failures_at: IsoDateTime.nullable(),
+  consecutive_failures: z.number().int().nonnegative(),
+  last_success_at: IsoDateTime.nullable(),
+  last_error: z.object({ message: z.string(), at: IsoDateTime }).nullable(),
+  /** The delivery log: the latest 20 attempts, newest first. */
+  recent_deliveries: z.array(ChannelDelivery).max(20),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+});
+
+export const Channel = z.discriminatedUnion('type', [
+  ChannelBase.extend({ type: z.literal('email'), config: EmailChannelConfigRead }),
+  ChannelBase.extend({ type: z.literal('webhook'), config: WebhookChannelConfigRead }),
+  ChannelBase.extend({ type: z.literal('telegram'), config: TelegramChannelConfigRead }),
+]);
+export type Channel = z.infer<typeof Channel>;
+
+export const ChannelList = z.object({ data: z.array(Channel), count: z.number().int().nonnegative() });
+export type ChannelList = z.infer<typeof ChannelList>;
+
+const Categories = z.array(NotificationCategory).max(NotificationCategory.options.length);
+
+const createSettings = {
+  /** Omitted: the address, URL or chat id. */
+  name: Name.optional(),
+  is_active: z.boolean().default(true),
+  min_priority: NotificationPriorityCode.default(NotificationPriority.low),
+  categories: Categories.default([]),
+};
+
+/** The webhook secret is generated by the server and returned once, in ChannelSaved.secret. */
+export const ChannelCreate = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('email'), config: EmailChannelConfig, ...createSettings }),
+  z.strictObject({ type: z.literal('webhook'), config: WebhookChannelConfig, ...createSettings }),
+  z.strictObject({ type: z.literal('telegram'), config: TelegramChannelConfig, ...createSettings }),
+]);
+export type ChannelCreate = z.input<typeof ChannelCreate>;
+
+const updateSettings = {
+  name: Name.optional(),
+  is_active: z.boolean().optional(),
+  min_priority: NotificationPriorityCode.optional(),
+  categories: Categories.optional(),
+  /** Queue a test message through this channel now; its task id comes back in ChannelSaved. */
+  send_test: z.boolean().optional(),
+};
+
+/**
+ * Partial update. `type` is required and must be the channel's own (a type never changes: 422);
+ * it tells which config fields apply. Config fields left out keep their value, so a Telegram
+ * channel can change its chat without resending the bot token.
+ */
+export const ChannelUpdate = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('email'), config: EmailChannelConfig.partial().optional(), ...updateSettings }),
+  z.strictObject({
+    type: z.literal('webhook'),
+    config: WebhookChannelConfig.partial().optional(),
+    /** Replace the signing secret; the new one is returned once. */
+    rotate_secret: z.boolean().optional(),
+    ...updateSettings,
+  }),
+  z.strictObject({
+    type: z.literal('telegram'),
+    config: TelegramChannelConfig.partial().optional(),
+    ...updateSettings,
+  }),
+]);
+export type ChannelUpdate = z.input<typeof ChannelUpdate>;
+
+export const ChannelIdParams = z.object({ id: IdParam });
+
+/** Answer of create and update. */
+export const ChannelSaved = z.object({
+  channel: Channel,
+  /** The webhook signing secret: on create and after rotate_secret only, never again. */
+  secret: z.string().nullable(),
+  /** The notification.deliver task of a requested test message. */
+  test_task_id: z.string().nullable(),
+});
+export type ChannelSaved = z.infer<typeof ChannelSaved>;
+
+/** The JSON a webhook channel POSTs. */
+export const WebhookPayload = z.object({
+  event: z.enum(['notification', 'test']),
+  channel_id: Id,
+  delivery_id: Id,
+  attempt: z.number().int().positive(),
+  /** Null for a test message. */
+  notification: Notification.nullable(),
+  sent_at: IsoDateTime,
+});
+export type WebhookPayload = z.infer<typeof WebhookPayload>;

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const envBool = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']))
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** Every setting the server reads from its environment, validated once at start-up. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
+  SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  FIRST_SUPERUSER: optionalText.pipe(z.email().optional()),
+  FIRST_SUPERUSER_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  OPEN_REGISTRATION: envBool.default(true),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_FROM: z.string().default('Bazaar Signal <no-reply@bazaar-signal.local>'),
+  ACCESS_TOKEN_EXPIRE_MINUTES: z.coerce.number().int().min(1).max(525_600).default(60 * 24 * 8),
+  RESET_TOKEN_EXPIRE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  IRPROXY_AUTH_CODE: optionalText,
+  CORS_ORIGINS: optionalText,
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  STATIC_DIR: z.string().default('dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  secretKey: string;
+  firstSuperuser: string | undefined;
+  firstSuperuserPassword: string | undefined;
+  openRegistration: boolean;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  accessTokenExpireMinutes: number;
+  resetTokenExpireMinutes: number;
+  irproxyAuthCode: string | undefined;
+  corsOrigins: string[];
+  publicUrl: string;
+  authRateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  staticDir: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid settings in the environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    secretKey: e.SECRET_KEY ?? readOrCreateSecretKey(dataDir),
+    firstSuperuser: e.FIRST_SUPERUSER,
+    firstSuperuserPassword: e.FIRST_SUPERUSER_PASSWORD,
+    openRegistration: e.OPEN_REGISTRATION,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    accessTokenExpireMinutes: e.ACCESS_TOKEN_EXPIRE_MINUTES,
+    resetTokenExpireMinutes: e.RESET_TOKEN_EXPIRE_MINUTES,
+    irproxyAuthCode: e.IRPROXY_AUTH_CODE,
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    staticDir: resolve(e.STATIC_DIR),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Without SECRET_KEY, one is generated on first start and kept so tokens survive restarts. */
+function readOrCreateSecretKey(dataDir: string): string {
+  const file = join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
+}

@@ -1,0 +1,64 @@
+import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import { createTokenService } from '../domain/accounts/tokens';
+import { createMailer } from '../domain/mail/mailer';
+import type { Store } from '../store/database';
+import { APP_VERSION } from '../version';
+import { createServices, type AppContext } from './context';
+import { registerErrorHandler } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rateLimit';
+import { registerSecurity } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+import { accountRoutes } from './routes/accounts';
+import { authRoutes } from './routes/auth';
+import { generalRoutes } from './routes/general';
+import { profileRoutes } from './routes/profile';
+
+/** Builds the HTTP app on an open, migrated store. Listening is the caller's business. */
+export async function buildApp(config: Config, store: Store): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    bodyLimit: config.bodyLimitBytes,
+    // `/api/user/profile` and `/api/user/profile/` are the same route.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const tokens = createTokenService(config.secretKey);
+  const mailer = createMailer({ db: store.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  const ctx: AppContext = {
+    config,
+    store,
+    db: store.db,
+    tokens,
+    mailer,
+    log: app.log,
+    services: createServices({ config, db: store.db, tokens, mailer }),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', undefined);
+  app.addHook('onClose', async () => mailer.close());
+
+  await registerSecurity(app, config);
+  await registerRateLimit(app);
+  await app.register(formbody);
+  await app.register(websocket);
+  await registerOpenApi(app, APP_VERSION);
+
+  await app.register(async (api) => {
+    authRoutes(api);
+    accountRoutes(api);
+    profileRoutes(api);
+    generalRoutes(api);
+  });
+
+  await registerSpa(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Store } from '../store/database';
+import type { Database } from '../store/schema';
+import type { Mailer } from '../domain/mail/mailer';
+import type { TokenService } from '../domain/accounts/tokens';
+import { createAccountsService } from '../domain/accounts/accountsService';
+import { createRecoveryService } from '../domain/accounts/recoveryService';
+import { createProfileService } from '../domain/accounts/profileService';
+import { createSecretService } from '../domain/accounts/secretService';
+import { createQuotesService } from '../domain/quotes/quotesService';
+import { MARKETS } from '../../contract/codes';
+
+/** Everything a route handler may reach: settings, storage and the domain services. */
+export interface AppContext {
+  config: Config;
+  store: Store;
+  db: Kysely<Database>;
+  tokens: TokenService;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  services: ReturnType<typeof createServices>;
+}
+
+export function createServices(deps: {
+  config: Config;
+  db: Kysely<Database>;
+  tokens: TokenService;
+  mailer: Mailer;
+}) {
+  const { config, db, tokens, mailer } = deps;
+  return {
+    accounts: createAccountsService({ db, openRegistration: config.openRegistration }),
+    recovery: createRecoveryService({
+      db,
+      tokens,
+      mailer,
+      publicUrl: config.publicUrl,
+      tokenMinutes: config.resetTokenExpireMinutes,
+    }),
+    // Until the market registry lands, the default markets are the known ones.
+    profiles: createProfileService({ db, knownMarkets: () => [...MARKETS] }),
+    secrets: createSecretService({ db }),
+    quotes: createQuotesService({ db }),
+  };
+}

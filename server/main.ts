@@ -1,0 +1,34 @@
+import { ConfigError, loadConfig } from './config';
+import { startServer } from './server';
+
+/** `npm start` / `npm run serve`: one process serving the API, websockets and the built app. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const server = await startServer(config);
+  server.app.log.info(`Bazaar Signal is serving ${server.url} (API docs at ${server.url}/api/docs)`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.app.log.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Bazaar Signal failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

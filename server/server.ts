@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { ensureFirstSuperuser } from './domain/accounts/bootstrap';
+import { buildApp } from './http/app';
+import { openStore, type Store } from './store/database';
+import { migrateToLatest } from './store/migrate';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  store: Store;
+  /** Base URL, e.g. http://127.0.0.1:8000 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the store, migrates, seeds, makes sure an admin exists, then listens. */
+export async function startServer(config: Config, options: { sqliteFile?: string } = {}): Promise<RunningServer> {
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: options.sqliteFile });
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(store);
+    app = await buildApp(config, store);
+    await app.ctx.services.quotes.seed();
+    const admin = await ensureFirstSuperuser(store.db, {
+      email: config.firstSuperuser,
+      password: config.firstSuperuserPassword,
+    });
+    if (admin?.generatedPassword) announceGeneratedAdmin(admin.email, admin.generatedPassword);
+    else if (admin) app.log.info({ email: admin.email }, 'first admin created');
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const running = app;
+  return {
+    app: running,
+    store,
+    url: `http://${host}:${port}`,
+    async close() {
+      await running.close();
+      await store.close();
+    },
+  };
+}
+
+/** Printed once, on the very first start, outside the JSON log so a person sees it. */
+function announceGeneratedAdmin(email: string, password: string) {
+  const line = '='.repeat(64);
+  process.stdout.write(
+    `\n${line}\n  First admin account created (shown only this once):\n    email:    ${email}\n    password: ${password}\n  Change it from the profile screen after signing in.\n${line}\n\n`,
+  );
+}

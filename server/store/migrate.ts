@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Store } from './database';
+import { accountsMigration } from './migrations/001_accounts';
+
+/** Migrations in order; names sort, so keep the numeric prefix. */
+function migrationsFor(store: Store): Record<string, Migration> {
+  return {
+    '001_accounts': accountsMigration(store.dialect),
+  };
+}
+
+/** Brings the schema up to date; called on every start. Throws (and changes nothing more) on failure. */
+export async function migrateToLatest(store: Store): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(store) };
+  const migrator = new Migrator({ db: store.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/*
+ * Projects: contract and pure unit tests; the API suite twice (SQLite, then PostgreSQL with the
+ * same files); browser journeys in headless Chromium. Server suites run files one at a time per
+ * worker because each starts a real server on a real database.
+ */
+const serverProject = (name: string, db: 'sqlite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    globalSetup: db === 'postgres' ? ['tests/server/support/postgresGlobalSetup.ts'] : [],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' } },
+      serverProject('server-sqlite', 'sqlite'),
+      serverProject('server-postgres', 'postgres'),
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
