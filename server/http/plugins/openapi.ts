@@ -29,7 +29,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
+    // No staticCSP: its default policy upgrades to https and blocks Swagger UI's own inline
+    // styles; the app-wide helmet policy (scripts from self only) already fits these pages.
     uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: true },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
