@@ -14,12 +14,12 @@ describe("the app's API client against the real server", () => {
   afterAll(async () => t?.close());
 
   it('signs in with the form body, then calls with the token, parsing with the contract', async () => {
-    let token: string | undefined;
-    const client = createApiClient({ baseUrl: t.url, getToken: () => token });
-    const session = await client.call(pick(authEndpoints, 'auth.login'), {
+    const session: { token?: string } = {};
+    const client = createApiClient({ baseUrl: t.url, getToken: () => session.token });
+    const login = await client.call(pick(authEndpoints, 'auth.login'), {
       body: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
-    token = session.access_token;
+    session.token = login.access_token;
     const me = await client.call(pick(accountEndpoints, 'accounts.me'));
     expect(me.email).toBe(ADMIN_EMAIL);
     const quote = await client.call(pick(quoteEndpoints, 'quotes.get'), { params: { id: 1 } });
