@@ -66,3 +66,37 @@ export const TimeZone = z
 /** Text in both interface languages. */
 export const LocalizedText = z.object({ fa: z.string().max(500), en: z.string().max(500) });
 export type LocalizedText = z.infer<typeof LocalizedText>;
+
+/**
+ * A list in a query string: comma-separated values of one key (`status=10,20`); repeated keys are
+ * not merged and empty items are ignored. Items parse with `item` (use z.coerce for numbers).
+ */
+export function csvList<T extends z.ZodType>(
+  item: T,
+  maxItems: number,
+  options: { maxChars?: number; minItems?: number; unique?: boolean } = {},
+) {
+  const { maxChars = maxItems * 40, minItems = 1, unique = false } = options;
+  return (
+    z
+      .string()
+      .max(maxChars)
+      .transform((text) => {
+        const parts = text
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part.length > 0);
+        return unique ? [...new Set(parts)] : parts;
+      })
+      // The cast only widens the pipe's declared input to the split strings; each item still
+      // parses them (codes through z.coerce), so validation is unchanged.
+      .pipe(z.array(item).min(minItems).max(maxItems) as unknown as z.ZodType<z.output<T>[], string[]>)
+      .meta({ description: `Comma-separated, at most ${maxItems} items, e.g. "a,b"` })
+  );
+}
+
+/** A decimal string that may be zero but not negative (fees, sizes, thresholds). */
+export const NonNegativeDecimal = Decimal.refine((v) => !v.startsWith('-'), 'must not be negative');
+
+/** The broker adapter a live portfolio sends its orders to (e.g. `paper`, `binance`). */
+export const BrokerId = z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/, 'must be a broker name such as "binance"');

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Decimal } from '../common';
 import { MarketName, Timeframe } from '../codes';
 
 /**
@@ -19,7 +18,7 @@ export const TitleInput = z.strictObject({
   en: z.string().trim().min(1).max(200),
 });
 
-export const NonNegativeDecimal = Decimal.refine((v) => !v.startsWith('-'), 'must not be negative');
+export { NonNegativeDecimal } from '../common';
 
 /** Prices carry at most 18 decimals (the usual limit of crypto venues). */
 export const Precision = z.number().int().min(0).max(18);
@@ -40,19 +39,4 @@ export const TIMEFRAME_MS: Record<Timeframe, number> = {
   '1d': 86_400_000,
 };
 
-/**
- * A list in a query string is one comma-separated value (`status=10,20`), not repeated keys:
- * one key stays one value through every proxy and URL builder.
- */
-export const csvList = <T extends z.ZodType>(item: T, maxItems: number) =>
-  z
-    .string()
-    .max(maxItems * 40)
-    .transform((text) =>
-      text
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part.length > 0),
-    )
-    // zod types a pipe's input strictly; items that coerce (input `unknown`) accept strings fine.
-    .pipe(z.array(item).min(1).max(maxItems) as unknown as z.ZodType<z.output<T>[], string[]>);
+export { csvList } from '../common';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParam, IsoDateTime, OffsetLimitQuery, QueryBool } from '../common';
+import { BrokerId, csvList, Id, IdParam, IsoDateTime, OffsetLimitQuery, QueryBool } from '../common';
 import {
   MarketName,
   NotificationCategory,
@@ -11,30 +11,12 @@ import {
 } from '../codes';
 import { JsonObject, jsonObject } from '../system/json';
 
-/** Same rule as the portfolio contract's BrokerId: the broker adapter's name, e.g. `binance`. */
-export const BrokerId = z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/, 'must be a broker name such as "binance"');
 
 /** Finer grouping inside a category, e.g. `entry`/`exit` for signals or `filled` for orders. */
 export const SubCategory = z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/, 'must be a slug such as "filled"');
 
 export const NotificationTitle = z.string().trim().min(1).max(200);
 export const NotificationBody = z.string().max(5_000);
-
-/**
- * Lists in the query string are comma-separated values of one key: `status=10,20`
- * (repeated keys are not merged). Empty items are ignored.
- */
-const csvList = <T extends z.ZodType<unknown, string>>(item: T, maxItems: number) =>
-  z
-    .string()
-    .max(maxItems * 24)
-    .transform((text) =>
-      text
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    )
-    .pipe(z.array(item).min(1).max(maxItems));
 
 /** 50 (expired) is set by the expiry task only; a client asking for it gets 422. */
 export const SettableNotificationStatus = z.union([

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { Decimal, EpochMs, Id, IsoDateTime, LongText, Name, QueryBool, SkipLimitQuery } from '../common';
+import { BrokerId, Decimal, EpochMs, Id, IsoDateTime, LongText, Name, QueryBool, SkipLimitQuery } from '../common';
 import { AccountType, AccountTypeCode, CurrencyCode, MarketName, PortfolioStatusCode } from '../codes';
-
-/** The broker adapter a live portfolio sends its orders to (e.g. `paper`, `binance`). */
-export const BrokerId = z
-  .string()
-  .regex(/^[a-z][a-z0-9_-]{0,63}$/, 'must be a broker name such as "binance"');
 
 export const Portfolio = z.object({
   id: Id,

@@ -1,32 +1,9 @@
 import { z } from 'zod';
 import { Decimal, IdParam, JsonValue } from '../common';
 
-/**
- * Small building blocks shared by the portfolio files. Kept here rather than in `common.ts`
- * (which this folder may not edit); move them up if another area needs them.
- */
+/** Small building blocks shared by the portfolio files (lists and decimals live in `common.ts`). */
 
-/**
- * A list in a query string, written comma-separated (`status=10,20`), never as repeated keys:
- * one key per filter keeps URLs short and the generated callers simple.
- */
-export const csvList = <T extends z.ZodType>(item: T, maxItems: number) =>
-  z
-    .string()
-    .max(maxItems * 40)
-    .transform((text) =>
-      text
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part.length > 0),
-    )
-    // The cast only widens the pipe's declared input to the split strings; each item still
-    // parses them (codes through z.coerce), so validation is unchanged.
-    .pipe(z.array(item).min(1).max(maxItems) as unknown as z.ZodType<z.output<T>[], string[]>)
-    .meta({ description: `Comma-separated, at most ${maxItems} items, e.g. "a,b"` });
-
-/** A decimal string that may be zero but never negative (balances, fees, thresholds). */
-export const NonNegativeDecimal = Decimal.refine((v) => !v.startsWith('-'), 'must not be negative');
+export { csvList, NonNegativeDecimal } from '../common';
 
 /** A percentage as a decimal string, above 0 and at most `max` (100 unless a rule allows more). */
 export const percent = (max = 100) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EpochMs, Id, IdParam, IsoDateTime, Name, QueryBool } from '../common';
+import { csvList, EpochMs, Id, IdParam, IsoDateTime, Name, QueryBool } from '../common';
 import { ConfirmationMode, ConfirmationModeCode, MarketName, SymbolName, Timeframe } from '../codes';
 
 /**
@@ -81,11 +81,7 @@ export type GroupSymbolsReplaceBody = z.input<typeof GroupSymbolsReplaceBody>;
 export const GroupSymbolsDeleteQuery = z.object({
   group_id: IdParam,
   market: MarketName,
-  symbols: z
-    .string()
-    .max(20_000)
-    .transform((text) => [...new Set(text.split(',').map((name) => name.trim()).filter(Boolean))])
-    .pipe(z.array(SymbolName).min(1).max(MAX_SYMBOLS_PER_GROUP)),
+  symbols: csvList(SymbolName, MAX_SYMBOLS_PER_GROUP, { maxChars: 20_000, unique: true }),
 });
 
 export const GroupDeleteQuery = z.object({

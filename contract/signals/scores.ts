@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal, EpochMs, EpochMsParam, Id, IdParam, IsoDateTime, QueryBool } from '../common';
+import { csvList, Decimal, EpochMs, EpochMsParam, Id, IdParam, IsoDateTime, QueryBool } from '../common';
 import { MarketName, OrderSide, OrderStatusCode, SymbolName, Timeframe } from '../codes';
 
 /**
@@ -98,12 +98,7 @@ export const ReadScoreQuery = ScoreFilters.extend({
 /** The newest score per subscription and symbol: the signals board's heatmap and ranked list. */
 export const ReadLastScoresQuery = ScoreFilters.extend({
   /** Comma-separated symbol names of `market`; omitted: every symbol. */
-  symbols: z
-    .string()
-    .max(20_000)
-    .transform((text) => text.split(',').map((name) => name.trim()).filter(Boolean))
-    .pipe(z.array(SymbolName).max(1000))
-    .optional(),
+  symbols: csvList(SymbolName, 1000, { maxChars: 20_000, minItems: 0 }).optional(),
   score_type: ScoreTypeOrAll,
   /** Only symbols whose |total| reaches their subscription's listing level. */
   listed_only: QueryBool.default(false),
