@@ -8,7 +8,7 @@ import { createMailer } from '../domain/mail/mailer';
 import type { Store } from '../store/database';
 import { APP_VERSION } from '../version';
 import { createServices, type AppContext } from './context';
-import { registerErrorHandler } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rateLimit';
 import { registerSecurity } from './plugins/security';
@@ -26,6 +26,8 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     // `/api/user/profile` and `/api/user/profile/` are the same route.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: false,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+/** A file name at the end of the path (`/assets/app-1a2b.js`) is a missing file, never a page. */
+const looksLikeFile = (url: string) => /\/[^/]+\.[A-Za-z0-9]{1,8}$/.test(url.split('?')[0]!);
+
 const wantsHtml = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
   !request.url.startsWith('/api') &&
+  !looksLikeFile(request.url) &&
   (request.headers.accept ?? '').includes('text/html');
 
 /**
