@@ -9,6 +9,7 @@ import type { Store } from '../store/database';
 import { APP_VERSION } from '../version';
 import { createServices, type AppContext } from './context';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
+import { registerNulGuard } from './plugins/nulGuard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rateLimit';
 import { registerSecurity } from './plugins/security';
@@ -32,6 +33,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
 
   const tokens = createTokenService(config.secretKey);
   const mailer = createMailer({ db: store.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });

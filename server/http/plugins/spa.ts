@@ -3,8 +3,12 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** A file name at the end of the path (`/assets/app-1a2b.js`) is a missing file, never a page. */
-const looksLikeFile = (url: string) => /\/[^/]+\.[A-Za-z0-9]{1,8}$/.test(url.split('?')[0]!);
+/**
+ * A path ending in a static file's extension (`/assets/app-1a2b.js`) is a missing file, never a
+ * page. Only file types a build emits count, so a route such as `/markets/us/BRK.B` stays a page.
+ */
+const STATIC_FILE = /\.(js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|txt|webmanifest|wasm)$/i;
+const looksLikeFile = (url: string) => STATIC_FILE.test(url.split('?')[0]!);
 
 const wantsHtml = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
