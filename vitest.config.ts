@@ -21,6 +21,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node', passWithNoTests: true } },
       serverProject('server-sqlite', 'sqlite'),
       serverProject('server-postgres', 'postgres'),
       {
