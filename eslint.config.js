@@ -31,4 +31,5 @@ export default tseslint.config(
   { files: ['src/views/**/*.{ts,tsx}'], rules: forbid('**/server/**', 'ky') },
   { files: ['server/store/**/*.ts'], rules: forbid('**/domain/**', '**/http/**', '**/src/**') },
   { files: ['server/domain/**/*.ts'], rules: forbid('**/http/**', '**/src/**') },
+  { files: ['server/live/**/*.ts'], rules: forbid('**/http/**', '**/src/**') },
 );

@@ -5,6 +5,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '../config';
 import { createTokenService } from '../domain/accounts/tokens';
 import { createMailer } from '../domain/mail/mailer';
+import { appSocketRoute } from '../live/appSocket';
+import { createMemoryBus } from '../live/bus';
+import { createClientRegistry } from '../live/registry';
 import type { Store } from '../store/database';
 import { APP_VERSION } from '../version';
 import { createServices, type AppContext } from './context';
@@ -44,16 +47,21 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     tokens,
     mailer,
     log: app.log,
+    bus: createMemoryBus((err, topic) => app.log.error({ err, topic }, 'a bus subscriber failed')),
+    liveClients: createClientRegistry(),
     services: createServices({ config, db: store.db, tokens, mailer }),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
   app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => ctx.bus.close());
 
   await registerSecurity(app, config);
   await registerRateLimit(app);
   await app.register(formbody);
-  await app.register(websocket);
+  // ws accepts 100 MiB messages by default; the largest client message (a market `subscribe` of
+  // 1000 symbols) stays well under 256 KiB.
+  await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   await registerOpenApi(app, APP_VERSION);
 
   await app.register(async (api) => {
@@ -61,6 +69,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     accountRoutes(api);
     profileRoutes(api);
     generalRoutes(api);
+    appSocketRoute(api, api.ctx);
   });
 
   await registerSpa(app, config.staticDir);

@@ -5,6 +5,8 @@ import type { Store } from '../store/database';
 import type { Database } from '../store/schema';
 import type { Mailer } from '../domain/mail/mailer';
 import type { TokenService } from '../domain/accounts/tokens';
+import type { Bus } from '../live/bus';
+import type { ClientRegistry } from '../live/registry';
 import { createAccountsService } from '../domain/accounts/accountsService';
 import { createRecoveryService } from '../domain/accounts/recoveryService';
 import { createProfileService } from '../domain/accounts/profileService';
@@ -20,6 +22,10 @@ export interface AppContext {
   tokens: TokenService;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Topics such as `user:<id>`; what is published there reaches that user's sockets. */
+  bus: Bus;
+  /** The open, authenticated websockets of this process. */
+  liveClients: ClientRegistry;
   services: ReturnType<typeof createServices>;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Access } from '../../../contract/endpoint';
 import { ForbiddenError, UnauthorizedError } from '../../domain/errors';
-import { usersRepository } from '../../store/repositories/users';
+import { activeUser, userForAccessToken } from '../../domain/accounts/accessTokenUser';
 import type { UserRow } from '../../store/schema';
 
 /**
@@ -12,24 +12,19 @@ async function identify(app: FastifyInstance, request: FastifyRequest): Promise<
   const { tokens, services, db } = app.ctx;
   const header = request.headers.authorization;
   const apiKey = request.headers['x-api-key'];
-  let userId: number | undefined;
   if (typeof header === 'string' && header.length > 0) {
     const [scheme, token, ...rest] = header.trim().split(/\s+/);
     if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
       throw new UnauthorizedError('Authorization header must be "Bearer <token>"');
     }
-    userId = (await tokens.verifyAccess(token)).userId;
-  } else if (typeof apiKey === 'string' && apiKey.length > 0) {
-    userId = await services.secrets.userIdForKey(apiKey);
-    if (userId === undefined) throw new UnauthorizedError('Invalid API key');
-  } else {
-    throw new UnauthorizedError('Not authenticated');
+    return userForAccessToken({ tokens, db }, token);
   }
-  const user = await usersRepository.findById(db, userId);
-  if (!user) throw new UnauthorizedError();
-  // 401 rather than 403: a disabled account's session must end, and clients log out on 401.
-  if (!user.is_active) throw new UnauthorizedError('This account is disabled');
-  return user;
+  if (typeof apiKey === 'string' && apiKey.length > 0) {
+    const userId = await services.secrets.userIdForKey(apiKey);
+    if (userId === undefined) throw new UnauthorizedError('Invalid API key');
+    return activeUser(db, userId);
+  }
+  throw new UnauthorizedError('Not authenticated');
 }
 
 export function requireAccess(access: Access): preHandlerAsyncHookHandler {

@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { RawData, WebSocket } from 'ws';
+import { AppClientMessage, AppServerMessage, AppSocketQuery, appSocket } from '../../contract/live/appSocket';
+import type { TokenService } from '../domain/accounts/tokens';
+import { UnauthorizedError } from '../domain/errors';
+import type { Database } from '../store/schema';
+import { topics, type Bus } from './bus';
+import type { ClientRegistry } from './registry';
+import { authenticateSocketToken } from './socketAuth';
+
+/** What the socket needs; the app context has all of it. */
+export interface AppSocketDeps {
+  tokens: TokenService;
+  db: Kysely<Database>;
+  bus: Bus;
+  liveClients: ClientRegistry;
+}
+
+/** Close codes: 4401 is DOMAIN.md's "log out, do not reconnect"; 1011 lets the app retry. */
+const UNAUTHORIZED = 4401;
+const SERVER_ERROR = 1011;
+/** setTimeout fires at once for more than 2^31-1 ms; long token lifetimes re-arm in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** `/api/ws/app`: the signed-in user's live channel (contract/live/appSocket.ts). */
+export function appSocketRoute(app: FastifyInstance, deps: AppSocketDeps) {
+  app.route({
+    method: 'GET',
+    url: appSocket.path,
+    // OpenAPI cannot describe a websocket; the document's description names it instead.
+    schema: { hide: true },
+    // The access token travels in the query, so the request log must not print the URL as is.
+    logSerializers: { req: withoutToken },
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ detail: `${appSocket.path} is a websocket; connect with ws:// or wss://` }),
+    wsHandler: (socket, request) => serveConnection(deps, socket, request),
+  });
+}
+
+function withoutToken(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
+    remoteAddress: request.ip,
+  };
+}
+
+function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: FastifyRequest) {
+  const log = request.log;
+  const cleanups: (() => void)[] = [];
+  let open = true;
+  socket.on('close', () => {
+    open = false;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+
+  /** Every outgoing message passes the contract, so nothing off-contract ever leaves. */
+  const send = (message: unknown) => {
+    const parsed = AppServerMessage.safeParse(message);
+    if (!parsed.success) {
+      log.warn({ issues: parsed.error.issues }, 'dropped an off-contract message for /api/ws/app');
+      return;
+    }
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(parsed.data));
+  };
+
+  const receive = (data: RawData, isBinary: boolean) => {
+    const message = parseClientMessage(data, isBinary);
+    // Junk is the client's bug, not a reason to drop its live channel: note it and carry on.
+    if (!message) return log.debug('ignored a malformed /api/ws/app message');
+    if (message._type === 'ping') send({ _type: 'pong', data: { server_time: Date.now() } });
+    // `resume` is accepted; notification catch-up after a reconnect arrives with notifications.
+    else log.debug({ last_notification_id: message.params.last_notification_id }, 'resume on /api/ws/app');
+  };
+
+  async function start(): Promise<boolean> {
+    const query = AppSocketQuery.safeParse(request.query);
+    if (!query.success) {
+      // Same words as bearer auth: no token at all, or one that cannot be a token (empty, repeated, huge).
+      const given = typeof request.query === 'object' && request.query !== null && 'token' in request.query;
+      return refuse(given ? new UnauthorizedError() : new UnauthorizedError('Not authenticated'));
+    }
+    let identity;
+    try {
+      identity = await authenticateSocketToken(deps, query.data.token);
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return refuse(error);
+      throw error;
+    }
+    if (!open) return false;
+    cleanups.push(deps.liveClients.add('app', identity.user.id));
+    if (identity.expiresAt !== undefined) cleanups.push(closeAtExpiry(socket, identity.expiresAt));
+    const unsubscribe = await deps.bus.subscribe(topics.user(identity.user.id), send);
+    // Closed while subscribing: the close handler has already run, so undo this one here.
+    if (!open) unsubscribe();
+    else cleanups.push(unsubscribe);
+    return open;
+  }
+
+  const refuse = (error: UnauthorizedError) => {
+    socket.close(UNAUTHORIZED, error.message);
+    return false;
+  };
+
+  // Handlers are attached before any await, so messages sent while the token is being checked
+  // wait for it (in order) instead of being lost.
+  const ready = start().catch((error: unknown) => {
+    log.error({ err: error }, 'could not open /api/ws/app');
+    if (open) socket.close(SERVER_ERROR, 'Server error; try again');
+    return false;
+  });
+  socket.on('message', (data, isBinary) => {
+    void ready.then((ok) => {
+      if (ok && open) receive(data, isBinary);
+    });
+  });
+}
+
+function parseClientMessage(data: RawData, isBinary: boolean): AppClientMessage | undefined {
+  if (isBinary || !Buffer.isBuffer(data)) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(data.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const parsed = AppClientMessage.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Bearer calls are checked one by one; a socket outlives its token unless it is ended here. */
+function closeAtExpiry(socket: WebSocket, expiresAt: number): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    const left = expiresAt - Date.now();
+    if (left <= 0) return socket.close(UNAUTHORIZED, 'Token has expired');
+    timer = setTimeout(check, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  check();
+  return () => clearTimeout(timer);
+}
