@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /*
@@ -21,7 +22,16 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node', passWithNoTests: true } },
+      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
+      {
+        plugins: [react()],
+        test: {
+          name: 'app',
+          include: ['tests/app/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/app/support/setup.ts'],
+        },
+      },
       serverProject('server-sqlite', 'sqlite'),
       serverProject('server-postgres', 'postgres'),
       {

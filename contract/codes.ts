@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotificationStatus, TIMEFRAMES } from './constants';
 
 /**
  * The numeric codes of DOMAIN.md. Each is a const object (for readable code) and a zod schema
@@ -7,10 +8,8 @@ import { z } from 'zod';
 const codeSchema = <T extends Record<string, number>>(codes: T) =>
   z.union(Object.values(codes).map((value) => z.literal(value)) as unknown as [z.ZodLiteral<T[keyof T]>]);
 
-export const NotificationStatus = { new: 10, seen: 20, done: 30, dismissed: 40, expired: 50 } as const;
+export { ACTIVE_NOTIFICATION_STATUSES, MARKETS, NotificationStatus, TIMEFRAMES } from './constants';
 export const NotificationStatusCode = codeSchema(NotificationStatus);
-/** Statuses that keep a notification in the active list. */
-export const ACTIVE_NOTIFICATION_STATUSES = [NotificationStatus.new, NotificationStatus.seen] as const;
 
 export const NotificationPriority = { low: 10, normal: 20, high: 30, urgent: 40 } as const;
 export const NotificationPriorityCode = codeSchema(NotificationPriority);
@@ -50,7 +49,6 @@ export const TransactionTypeCode = codeSchema(TransactionType);
 export const Currency = { IRR: 10, USD: 20, EUR: 30, anyMarket: 100 } as const;
 export const CurrencyCode = codeSchema(Currency);
 
-export const TIMEFRAMES = ['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '12h', '1d'] as const;
 export const Timeframe = z.enum(TIMEFRAMES);
 export type Timeframe = z.infer<typeof Timeframe>;
 
@@ -74,7 +72,6 @@ export type TaskName = z.infer<typeof TaskName>;
 export const ServiceStatus = z.enum(['running', 'stopped', 'error']);
 export type ServiceStatus = z.infer<typeof ServiceStatus>;
 
-export const MARKETS = ['crypto', 'ir_crypto', 'tse'] as const;
 /** Market names: the defaults and any an admin adds (lower-case slug). */
 export const MarketName = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a market name such as "crypto"');
 

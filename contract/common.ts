@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, THEMES } from './constants';
 
 /** Database ids are positive integers. Path and query values arrive as text, hence `coerce`. */
 export const Id = z.number().int().positive();
@@ -45,9 +46,9 @@ export const Name = z.string().trim().min(1).max(120);
 export const LongText = z.string().max(10_000);
 
 /** Language tags the interface speaks; `fa-IR` is the default. */
-export const Language = z.enum(['fa-IR', 'en-US']);
+export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
-export const Theme = z.enum(['light', 'dark']);
+export const Theme = z.enum(THEMES);
 export type Theme = z.infer<typeof Theme>;
 
 /** An IANA time zone name, e.g. `Asia/Tehran`. */

@@ -1,32 +1,33 @@
 import '@fontsource-variable/vazirmatn';
 import './styles.css';
-import { StrictMode, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { DEFAULT_LANGUAGE, directionOf, initI18n, type AppLanguage } from './i18n';
-import { FoundationPage } from './views/FoundationPage';
+import { createAppSystem } from './actors/appSystem';
+import { AppSystemContext } from './actors/hooks';
+import { initI18n } from './i18n';
+import { createApiClient } from './services/apiClient';
+import { App } from './views/App';
 
-const i18n = initI18n();
+// The token the API client attaches is always the auth actor's current one.
+// eslint-disable-next-line prefer-const -- assigned once below; the callbacks above read it later
+let system: ReturnType<typeof createAppSystem>;
+const api = createApiClient({
+  getToken: () => system?.auth.getSnapshot().context.user?.access_token,
+  onUnauthorized: () => system?.auth.send({ type: 'auth.unauthorized' }),
+});
+system = createAppSystem({ api });
+system.start();
 
-function Root() {
-  const [language, setLanguage] = useState<AppLanguage>(DEFAULT_LANGUAGE);
-  const toggle = () => {
-    const next: AppLanguage = language === 'fa-IR' ? 'en-US' : 'fa-IR';
-    void i18n.changeLanguage(next);
-    document.documentElement.lang = next.split('-')[0]!;
-    document.documentElement.dir = directionOf(next);
-    document.title = i18n.t('app.name');
-    setLanguage(next);
-  };
-  return (
-    <I18nextProvider i18n={i18n}>
-      <FoundationPage onToggleLanguage={toggle} />
-    </I18nextProvider>
-  );
-}
+const i18n = initI18n(system.shell.getSnapshot().context.language);
+window.addEventListener('focus', () => system.queries.send({ type: 'query.windowFocused' }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Root />
+    <AppSystemContext.Provider value={system}>
+      <I18nextProvider i18n={i18n}>
+        <App />
+      </I18nextProvider>
+    </AppSystemContext.Provider>
   </StrictMode>,
 );

@@ -3,8 +3,10 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './locales/en';
 import { fa } from './locales/fa';
 
-export const LANGUAGES = ['fa-IR', 'en-US'] as const;
-export type AppLanguage = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from '../../contract/constants';
+
+export { LANGUAGES };
+export type AppLanguage = Language;
 export const DEFAULT_LANGUAGE: AppLanguage = 'fa-IR';
 
 /** The spec's rule: right-to-left only for Persian. */

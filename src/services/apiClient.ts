@@ -6,6 +6,8 @@ export interface CallInput {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
+  /** A token for this call only (checking a stored session before it is adopted). */
+  token?: string;
 }
 
 /** `/api/quote/{id}` with `{ id: 3 }` → `/api/quote/3`. */
@@ -27,7 +29,15 @@ function searchParamsOf(query: CallInput['query'] = {}): Record<string, string> 
  * the password login), attaches the bearer token, and validates the answer with the endpoint's
  * response schema, so a view never sees a shape the contract does not promise.
  */
-export function createApiClient(options: { baseUrl?: string; getToken?: () => string | undefined; timeoutMs?: number } = {}) {
+export function createApiClient(
+  options: {
+    baseUrl?: string;
+    getToken?: () => string | undefined;
+    /** Told of every 401, whichever call got it: the app logs out (the spec's rule). */
+    onUnauthorized?: () => void;
+    timeoutMs?: number;
+  } = {},
+) {
   const http = ky.create({
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     retry: 0,
@@ -36,7 +46,7 @@ export function createApiClient(options: { baseUrl?: string; getToken?: () => st
       beforeRequest: [
         ({ request }) => {
           const token = options.getToken?.();
-          if (token) request.headers.set('authorization', `Bearer ${token}`);
+          if (token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`);
         },
       ],
     },
@@ -44,6 +54,7 @@ export function createApiClient(options: { baseUrl?: string; getToken?: () => st
 
   async function call<E extends EndpointDef>(endpoint: E, input: CallInput = {}): Promise<ResponseOf<E>> {
     const request: Options = { method: endpoint.method, searchParams: searchParamsOf(input.query) };
+    if (input.token) request.headers = { authorization: `Bearer ${input.token}` };
     if (input.body !== undefined) {
       if (endpoint.bodyType === 'form') request.body = new URLSearchParams(input.body as Record<string, string>);
       else request.json = input.body;
@@ -52,7 +63,9 @@ export function createApiClient(options: { baseUrl?: string; getToken?: () => st
     try {
       data = await http(fillPath(endpoint.path, input.params), request).json();
     } catch (error) {
-      throw toApiError(error);
+      const apiError = toApiError(error);
+      if (apiError.status === 401) options.onUnauthorized?.();
+      throw apiError;
     }
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {

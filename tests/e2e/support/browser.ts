@@ -37,7 +37,7 @@ export async function watchProblems(page: Page): Promise<PageProblems> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
-        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`,
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
       );
     });
   });

@@ -1,0 +1,257 @@
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import type { SessionUser } from '../machines/authMachine';
+import type { Notification } from '../../contract/notifications/schemas';
+import type { ApiClient, CallInput } from '../services/apiClient';
+import { openTransport, socketUrl } from '../services/socketTransport';
+import { readJson, readUiItems, removeKey, STORAGE_KEYS, writeJson } from '../services/storage';
+import { appShellMachine } from '../machines/appShellMachine';
+import { authMachine } from '../machines/authMachine';
+import { notificationsMachine } from '../machines/notificationsMachine';
+import { queryClientMachine } from '../machines/queryClientMachine';
+import { queryMachine, type FetchQueryInput } from '../machines/queryMachine';
+import { socketMachine, type TransportEvent, type TransportInput } from '../machines/socketMachine';
+import { uiMachine } from '../machines/uiMachine';
+import { endpointById } from './endpointRegistry';
+import { createInspector, type InspectedActor } from './inspector';
+
+/**
+ * The endpoints the app needs before sign-in, loaded with the first call: the contract's
+ * schemas (and zod with them) stay out of the sign-in page's bundle.
+ */
+const endpoints = async () => {
+  const [{ pick }, accounts, general] = await Promise.all([
+    import('../../contract/endpoint'),
+    import('../../contract/accounts/endpoints'),
+    import('../../contract/general/endpoints'),
+  ]);
+  return {
+    login: pick(accounts.authEndpoints, 'auth.login'),
+    me: pick(accounts.accountEndpoints, 'accounts.me'),
+    config: pick(general.configEndpoints, 'config.get'),
+  };
+};
+
+/**
+ * What was saved under `user`: a user and its token; junk from an older version is dropped.
+ * A light check is enough: the server confirms the session (`accounts.me`) before it is used.
+ */
+function readStoredUser(): SessionUser | null {
+  const stored = readJson<Partial<SessionUser>>(STORAGE_KEYS.user);
+  const ok =
+    !!stored &&
+    typeof stored.id === 'number' &&
+    typeof stored.email === 'string' &&
+    typeof stored.access_token === 'string' &&
+    stored.access_token.length > 0;
+  return ok ? (stored as SessionUser) : null;
+}
+
+/** The websocket behind a socket machine, reporting what happens on it. */
+const websocketTransport = fromCallback<TransportEvent, TransportInput>(({ input, sendBack, receive }) => {
+  let transport;
+  try {
+    transport = openTransport(input.href, (event) => sendBack(event));
+  } catch {
+    // The machine's transport must never throw: report a failed connection instead.
+    sendBack({ type: 'socket.error' });
+    sendBack({ type: 'socket.closed', code: 1006 });
+    return () => undefined;
+  }
+  const open = transport;
+  receive((event) => open.send(event.message));
+  return () => open.close();
+});
+
+/**
+ * The running app: every long-lived actor, created from its machine with the real services
+ * provided, and the wiring between them — any 401 logs out; signing in opens the app socket and
+ * loads notifications; signing out closes sockets and clears caches.
+ */
+export function createAppSystem(deps: {
+  api: ApiClient;
+  origin?: string;
+  /** The websocket behind socket actors; tests pass one that stays silent. */
+  transport?: typeof websocketTransport;
+}) {
+  const { api } = deps;
+  const inspector = createInspector();
+  const inspect = inspector.inspect;
+  const running = new Map<string, InspectedActor>();
+
+  function track<T extends AnyActorRef>(id: string, machine: AnyStateMachine, ref: T): T {
+    inspector.name(ref, id);
+    running.set(id, { id, machine, ref });
+    return ref;
+  }
+
+  const auth = track(
+    'auth',
+    authMachine,
+    createActor(
+      authMachine.provide({
+        actors: {
+          login: fromPromise(async ({ input }: { input: { email: string; password: string } }) =>
+            api.call((await endpoints()).login, { body: { username: input.email, password: input.password } }),
+          ),
+          fetchCurrentUser: fromPromise(async ({ input }: { input: { token: string } }) =>
+            api.call((await endpoints()).me, { token: input.token }),
+          ),
+        },
+        actions: {
+          persistUser: (_, user) => writeJson(STORAGE_KEYS.user, user),
+          clearStoredUser: () => removeKey(STORAGE_KEYS.user),
+        },
+      }),
+      { input: { storedUser: readStoredUser() }, inspect },
+    ),
+  );
+
+  /** Resolves once the auth actor is signed in (at once if it already is). */
+  const signedIn = () =>
+    new Promise<void>((resolve) => {
+      const subscription = auth.subscribe((snapshot) => {
+        if (!snapshot.matches('loggedIn')) return;
+        resolve();
+        queueMicrotask(() => subscription.unsubscribe());
+      });
+      if (auth.getSnapshot().matches('loggedIn')) resolve();
+    });
+
+  const shell = track(
+    'shell',
+    appShellMachine,
+    createActor(
+      appShellMachine.provide({
+        // Loaded once someone is signed in: the sign-in page needs none of it, and waiting keeps
+        // the contract's schemas out of what a sign-in page visit downloads.
+        actors: {
+          loadConfig: fromPromise(async () => {
+            await signedIn();
+            return api.call((await endpoints()).config);
+          }),
+        },
+        actions: { persist: (_, appState) => writeJson(STORAGE_KEYS.appState, appState) },
+      }),
+      { input: { persisted: readJson(STORAGE_KEYS.appState) ?? {} }, inspect },
+    ),
+  );
+
+  const notifications = track(
+    'notifications',
+    notificationsMachine,
+    createActor(
+      notificationsMachine.provide({
+        // The notification list endpoint arrives with the notifications issue; until then the
+        // active list starts empty and fills from the app socket.
+        actors: { loadActive: fromPromise<Notification[]>(async () => []) },
+      }),
+      { input: {}, inspect },
+    ),
+  );
+
+  const queries = track(
+    'queries',
+    queryClientMachine,
+    createActor(
+      queryClientMachine.provide({
+        actors: {
+          query: queryMachine.provide({
+            actors: {
+              fetchQuery: fromPromise<unknown, FetchQueryInput>(({ input }) =>
+                api.call(endpointById(input.endpointId), input.args as CallInput),
+              ),
+            },
+          }),
+        },
+      }),
+      { inspect },
+    ),
+  );
+
+  const ui = track(
+    'ui',
+    uiMachine,
+    createActor(
+      uiMachine.provide({
+        actions: {
+          persistItem: (_, params: { id: string; value: unknown }) => writeJson(STORAGE_KEYS.uiPrefix + params.id, params.value),
+          removePersistedItem: (_, params: { id: string }) => removeKey(STORAGE_KEYS.uiPrefix + params.id),
+        },
+      }),
+      { input: { persisted: readUiItems() }, inspect },
+    ),
+  );
+
+  let appSocket: ActorRefFrom<typeof socketMachine> | undefined;
+
+  function openAppSocket(token: string) {
+    const socket = createActor(
+      socketMachine.provide({
+        actors: { transport: deps.transport ?? websocketTransport },
+        actions: { log: (_, entry) => console[entry.level](`[socket] ${entry.message}`, entry.url) },
+      }),
+      { input: { url: socketUrl('/api/ws/app', {}, deps.origin), token }, inspect },
+    );
+    socket.on('auth.unauthorized', () => auth.send({ type: 'auth.unauthorized' }));
+    // The live-message schemas load with the first message, after sign-in, so they stay out of
+    // the sign-in page's bundle.
+    const schemas = import('../../contract/notifications/schemas');
+    socket.on('socket.message', ({ message }) => {
+      void schemas.then(({ NotificationLiveMessage }) => {
+        const notification = NotificationLiveMessage.safeParse(message);
+        if (!notification.success) return;
+        notifications.send({
+          type: 'notification.received',
+          event: notification.data.params.event,
+          notification: notification.data.data,
+        });
+      });
+    });
+    track('socket:app', socketMachine, socket);
+    socket.start();
+    socket.send({ type: 'socket.connect' });
+    return socket;
+  }
+
+  function closeAppSocket() {
+    appSocket?.send({ type: 'socket.disconnect' });
+    appSocket?.stop();
+    running.delete('socket:app');
+    appSocket = undefined;
+  }
+
+  queries.on('auth.unauthorized', () => auth.send({ type: 'auth.unauthorized' }));
+
+  auth.subscribe((snapshot) => {
+    const token = snapshot.context.user?.access_token;
+    if (snapshot.matches('loggedIn') && token && !appSocket) {
+      appSocket = openAppSocket(token);
+      notifications.send({ type: 'notifications.load' });
+    } else if (!snapshot.matches('loggedIn') && appSocket) {
+      closeAppSocket();
+      queries.send({ type: 'query.clear' });
+      notifications.send({ type: 'notifications.clear' });
+    }
+  });
+
+  return {
+    api,
+    auth,
+    shell,
+    notifications,
+    queries,
+    ui,
+    inspector,
+    appSocket: () => appSocket,
+    listActors: (): InspectedActor[] => [...running.values()],
+    start() {
+      for (const actor of [auth, shell, notifications, queries, ui]) actor.start();
+    },
+    stop() {
+      closeAppSocket();
+      for (const actor of [auth, shell, notifications, queries, ui]) actor.stop();
+    },
+  };
+}
+
+export type AppSystem = ReturnType<typeof createAppSystem>;

@@ -1,0 +1,24 @@
+import type { AccessToken, User } from '../../contract/accounts/schemas';
+
+/**
+ * The older-style calls the spec keeps: form login, `GET /user/me` and `GET /tradingview/symbols`.
+ * Unlike the typed client they throw the response's status text on a non-OK answer.
+ */
+async function legacyFetch<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(path, { ...init, headers });
+  if (!response.ok) throw new Error(response.statusText || `HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export const legacyLogin = (username: string, password: string) =>
+  legacyFetch<AccessToken>('/api/user/auth/access-token', {
+    method: 'POST',
+    body: new URLSearchParams({ username, password }),
+  });
+
+export const legacyMe = (token: string) => legacyFetch<User>('/api/user/me', {}, token);
+
+export const legacyChartSymbols = (token: string, market: string) =>
+  legacyFetch<unknown>(`/api/tradingview/symbols?market=${encodeURIComponent(market)}`, {}, token);
