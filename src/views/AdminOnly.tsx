@@ -6,5 +6,5 @@ import { NotFoundPage } from './pages/StatusPages';
 export function AdminOnly({ children, devOpen = false }: { children: ReactNode; devOpen?: boolean }) {
   const isAdmin = useAuthSelector((s) => Boolean(s.context.user?.is_superuser));
   if (isAdmin || (devOpen && import.meta.env.DEV)) return <>{children}</>;
-  return <NotFoundPage />;
+  return <NotFoundPage embedded />;
 }

@@ -46,7 +46,7 @@ export function App() {
                 </AdminOnly>
               }
             />
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<NotFoundPage embedded />} />
           </Route>
         </Routes>
       </ErrorBoundary>

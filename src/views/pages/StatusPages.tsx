@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-function StatusPage({ code, title, body }: { code: string; title: string; body: string }) {
+/** `embedded`: inside the shell (no page background of its own). */
+function StatusPage({ code, title, body, embedded = false }: { code: string; title: string; body: string; embedded?: boolean }) {
   const { t } = useTranslation();
+  const frame = embedded ? 'min-h-[50vh]' : 'min-h-screen bg-slate-100 dark:bg-slate-950';
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-3 bg-slate-100 p-6 text-center dark:bg-slate-950">
+    <main className={`flex flex-col items-center justify-center gap-3 p-6 text-center ${frame}`}>
       <p className="text-6xl font-black text-emerald-600">{code}</p>
       <h1 className="text-2xl font-bold text-slate-900 dark:text-slate-50">{title}</h1>
       <p className="max-w-md text-slate-600 dark:text-slate-400">{body}</p>
@@ -15,9 +17,9 @@ function StatusPage({ code, title, body }: { code: string; title: string; body: 
   );
 }
 
-export function NotFoundPage() {
+export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation();
-  return <StatusPage code="404" title={t('errors.notFoundTitle')} body={t('errors.notFoundBody')} />;
+  return <StatusPage code="404" title={t('errors.notFoundTitle')} body={t('errors.notFoundBody')} embedded={embedded} />;
 }
 
 export function ServerErrorPage() {
