@@ -21,6 +21,7 @@ export async function startServer(config: Config, options: { sqliteFile?: string
     await migrateToLatest(store);
     app = await buildApp(config, store);
     await app.ctx.services.quotes.seed();
+    await app.ctx.services.markets.seed();
     const admin = await ensureFirstSuperuser(store.db, {
       email: config.firstSuperuser,
       password: config.firstSuperuserPassword,
@@ -28,6 +29,8 @@ export async function startServer(config: Config, options: { sqliteFile?: string
     if (admin?.generatedPassword) announceGeneratedAdmin(admin.email, admin.generatedPassword);
     else if (admin) app.log.info({ email: admin.email }, 'first admin created');
     await app.listen({ port: config.port, host: config.host });
+    // Market data starts once the server answers; back-fill runs in the background.
+    await app.ctx.services.feeds.start();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await store.close().catch(() => undefined);

@@ -21,6 +21,11 @@ import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { generalRoutes } from './routes/general';
 import { profileRoutes } from './routes/profile';
+import { marketRoutes } from './routes/markets';
+import { chartRoutes } from './routes/chart';
+import { ingestRoutes } from './routes/ingest';
+import { marketDataRoutes } from './routes/marketData';
+import { livePriceRoute } from '../live/livePrice';
 
 /** Builds the HTTP app on an open, migrated store. Listening is the caller's business. */
 export async function buildApp(config: Config, store: Store): Promise<FastifyInstance> {
@@ -40,6 +45,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
 
   const tokens = createTokenService(config.secretKey);
   const mailer = createMailer({ db: store.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
+  const bus = createMemoryBus((err, topic) => app.log.error({ err, topic }, 'a bus subscriber failed'));
   const ctx: AppContext = {
     config,
     store,
@@ -47,13 +53,15 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     tokens,
     mailer,
     log: app.log,
-    bus: createMemoryBus((err, topic) => app.log.error({ err, topic }, 'a bus subscriber failed')),
+    bus,
     liveClients: createClientRegistry(),
-    services: createServices({ config, db: store.db, tokens, mailer }),
+    services: createServices({ config, store, tokens, mailer, bus, log: app.log }),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
   app.addHook('onClose', async () => mailer.close());
+  // Feeds stop before the bus they publish on closes.
+  app.addHook('onClose', async () => ctx.services.feeds.stop());
   app.addHook('onClose', async () => ctx.bus.close());
 
   await registerSecurity(app, config);
@@ -70,6 +78,11 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     profileRoutes(api);
     generalRoutes(api);
     appSocketRoute(api, api.ctx);
+    marketRoutes(api);
+    chartRoutes(api);
+    ingestRoutes(api);
+    marketDataRoutes(api);
+    livePriceRoute(api);
   });
 
   await registerSpa(app, config.staticDir);

@@ -12,7 +12,10 @@ import { createRecoveryService } from '../domain/accounts/recoveryService';
 import { createProfileService } from '../domain/accounts/profileService';
 import { createSecretService } from '../domain/accounts/secretService';
 import { createQuotesService } from '../domain/quotes/quotesService';
-import { MARKETS } from '../../contract/codes';
+import { createMarketsService } from '../domain/markets/marketsService';
+import { createKlinesService } from '../domain/klines/klinesService';
+import { createTaskRunner } from '../domain/tasks/taskRunner';
+import { createFeedManager } from '../feeds/feedManager';
 
 /** Everything a route handler may reach: settings, storage and the domain services. */
 export interface AppContext {
@@ -31,12 +34,22 @@ export interface AppContext {
 
 export function createServices(deps: {
   config: Config;
-  db: Kysely<Database>;
+  store: Store;
   tokens: TokenService;
   mailer: Mailer;
+  bus: Bus;
+  log: FastifyBaseLogger;
 }) {
-  const { config, db, tokens, mailer } = deps;
+  const { config, store, tokens, mailer, bus, log } = deps;
+  const db = store.db;
+  const markets = createMarketsService({ db });
+  const klines = createKlinesService({ store, markets });
+  const tasks = createTaskRunner();
   return {
+    markets,
+    klines,
+    tasks,
+    feeds: createFeedManager({ config, store, bus, markets, klines, tasks, log }),
     accounts: createAccountsService({ db, openRegistration: config.openRegistration }),
     recovery: createRecoveryService({
       db,
@@ -45,8 +58,7 @@ export function createServices(deps: {
       publicUrl: config.publicUrl,
       tokenMinutes: config.resetTokenExpireMinutes,
     }),
-    // Until the market registry lands, the default markets are the known ones.
-    profiles: createProfileService({ db, knownMarkets: () => [...MARKETS] }),
+    profiles: createProfileService({ db, knownMarkets: () => markets.marketNames() }),
     secrets: createSecretService({ db }),
     quotes: createQuotesService({ db }),
   };

@@ -9,6 +9,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The raw SQLite handle, for the few bulk paths where a prepared statement beats the query builder. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -31,5 +33,5 @@ export function openStore(options: { databaseUrl?: string; dataDir: string; sqli
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }

@@ -1,11 +1,15 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './database';
 import { accountsMigration } from './migrations/001_accounts';
+import { marketsMigration } from './migrations/002_markets';
+import { klinesMigration } from './migrations/003_klines';
 
 /** Migrations in order; names sort, so keep the numeric prefix. */
 function migrationsFor(store: Store): Record<string, Migration> {
   return {
     '001_accounts': accountsMigration(store.dialect),
+    '002_markets': marketsMigration(store.dialect),
+    '003_klines': klinesMigration(store.dialect),
   };
 }
 

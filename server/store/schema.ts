@@ -62,6 +62,56 @@ export interface QuotesTable {
   author_en: string | null;
 }
 
+export interface MarketsTable {
+  id: Generated<number>;
+  name: string;
+  title_fa: string;
+  title_en: string;
+  currency: number;
+  timezone: string;
+  /** JSON: TradingSession[] or null. */
+  trading_hours: string | null;
+  /** JSON: source names, preferred first. */
+  sources: string;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MarketListItemsTable {
+  id: Generated<number>;
+  market: string;
+  /** `symbols`, `sub_markets`, `categories` or `sources`. */
+  list: string;
+  name: string;
+  /** JSON: the list's own fields (titles, precision…), shaped by the contract. */
+  data: string;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MarketSettingsTable {
+  market: string;
+  name: string;
+  /** JSON value. */
+  value: string;
+  updated_at: number;
+}
+
+export interface KlinesTable {
+  market: string;
+  symbol: string;
+  source: string;
+  timeframe: string;
+  open_time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -69,6 +119,10 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   mail_outbox: MailOutboxTable;
   quotes: QuotesTable;
+  markets: MarketsTable;
+  market_list_items: MarketListItemsTable;
+  market_settings: MarketSettingsTable;
+  klines: KlinesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -77,3 +131,6 @@ export type UserRowUpdate = Updateable<UsersTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type MailRow = Selectable<MailOutboxTable>;
 export type QuoteRow = Selectable<QuotesTable>;
+export type MarketRow = Selectable<MarketsTable>;
+export type MarketListItemRow = Selectable<MarketListItemsTable>;
+export type KlineRow = Selectable<KlinesTable>;
