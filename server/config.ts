@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   STATIC_DIR: z.string().default('dist'),
+  FEED_ENABLED: envBool.default(true),
+  FEED_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  BINANCE_REST_URL: z.url().default('https://api.binance.com'),
+  BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,6 +62,12 @@ export interface Config {
   authRateLimitPerMinute: number;
   bodyLimitBytes: number;
   staticDir: string;
+  /** Market data sources run (off in most tests). */
+  feedEnabled: boolean;
+  /** Days of 1m history a fresh install back-fills for every default symbol. */
+  feedBackfillDays: number;
+  binanceRestUrl: string;
+  binanceWsUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
@@ -96,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     staticDir: resolve(e.STATIC_DIR),
+    feedEnabled: e.FEED_ENABLED,
+    feedBackfillDays: e.FEED_BACKFILL_DAYS,
+    binanceRestUrl: e.BINANCE_REST_URL.replace(/\/+$/, ''),
+    binanceWsUrl: e.BINANCE_WS_URL.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -55,6 +55,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     FIRST_SUPERUSER_PASSWORD: ADMIN_PASSWORD,
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     STATIC_DIR: join(dataDir, 'no-static'),
+    // Market feeds stay off unless a test asks for them: no back-fill at every start.
+    FEED_ENABLED: 'false',
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...env,
   });
