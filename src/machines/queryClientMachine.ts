@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, enqueueActions, setup, type ActorRefFrom } from 'xstate';
-import { DEFAULT_RETENTION_MS, queryMachine } from './queryMachine';
+import { DEFAULT_RETENTION_MS, queryMachine, type QueryInput } from './queryMachine';
 
 /**
  * The keyed query cache: one query actor per key, spawned on the first subscriber and stopped
@@ -20,15 +20,8 @@ export interface QueryClientContext {
   entries: Record<string, QueryEntry>;
 }
 
-export type QuerySubscribeEvent = {
-  type: 'query.subscribe';
-  key: string;
-  endpointId: string;
-  args: Record<string, unknown>;
-  retentionMs?: number;
-  refetchOnFocus?: boolean;
-  tags?: string[];
-};
+/** Subscribing names the query exactly as a query actor's input does. */
+export type QuerySubscribeEvent = { type: 'query.subscribe' } & QueryInput;
 
 export type QueryClientEvent =
   | QuerySubscribeEvent
