@@ -13,19 +13,28 @@ async function main() {
     }
     throw error;
   }
-  const server = await startServer(config);
-  server.app.log.info(`Bazaar Signal is serving ${server.url} (API docs at ${server.url}/api/docs)`);
-
-  let closing = false;
+  // Signals are handled from the start: a stop during start-up (migrations, seeding) still exits
+  // cleanly once the server is up, instead of killing it half-way.
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+    if (stopping) return;
+    stopping = true;
+    // During start-up there is nothing to close yet: start-up finishes, then stops (below).
+    if (!server) return;
     server.app.log.info({ signal }, 'shutting down');
     await server.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  server = await startServer(config);
+  server.app.log.info(`Bazaar Signal is serving ${server.url} (API docs at ${server.url}/api/docs)`);
+  if (stopping) {
+    await server.close();
+    process.exit(0);
+  }
 }
 
 main().catch((error: unknown) => {

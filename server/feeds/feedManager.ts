@@ -1,13 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DataSourceName } from '../../contract/codes';
+import type { LiveSnapshotItem } from '../../contract/market/live';
+import type { DataUpdateBody, InitNewSymbolBody, Market } from '../../contract/market/markets';
+import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Store } from '../store/database';
 import type { Bus } from '../live/bus';
 import type { KlinesService } from '../domain/klines/klinesService';
 import type { MarketsService } from '../domain/markets/marketsService';
+import type { TaskInfo } from '../../contract/system/tasks';
 import type { TaskRunner } from '../domain/tasks/taskRunner';
+import { ValidationError } from '../domain/errors';
+import { createKlinesRepository } from '../store/repositories/klines';
+import { backfill, type BackfillRequest } from './backfill';
+import { createLiveBook } from './liveBook';
+import { createMarketFeed, type MarketFeed } from './marketFeed';
+import { createPriceHub, type PriceHub } from './priceHub';
+import { createSimulatedSource } from './simulated/simulatedSource';
+import type { MarketSource } from './source';
+import { toSourceMarket } from './sourceMarket';
 
-/** Starts and stops the market data sources of every active market (issue 4). */
-export function createFeedManager(_deps: {
+const DEFAULT_INTERVAL_MS = 1000;
+const DAY = 86_400_000;
+
+/**
+ * Starts and stops the market data sources of every active market (issue 4): a live feed per
+ * market, the first back-fill as a background task, the admin's back-fill and update tasks, and
+ * the price hubs the live_price sockets attach to.
+ */
+export function createFeedManager(deps: {
   config: Config;
   store: Store;
   bus: Bus;
@@ -16,9 +37,198 @@ export function createFeedManager(_deps: {
   tasks: TaskRunner;
   log: FastifyBaseLogger;
 }) {
+  const { config, bus, markets, klines, tasks, log } = deps;
+  const repo = createKlinesRepository(deps.store);
+  const sources = new Map<DataSourceName, MarketSource>([['simulated', createSimulatedSource()]]);
+  const feeds = new Map<string, MarketFeed>();
+  const hubs = new Map<string, PriceHub>();
+  /** Tasks this manager started, so stop() can end them before the store closes. */
+  const ownTasks = new Set<string>();
+  let booting: Promise<void> | undefined;
+  let stopped = false;
+
+  /** FEED_ENABLED and FEED_BACKFILL_DAYS (config.ts). */
+  const enabled = () => config.feedEnabled;
+  const backfillDays = () => config.feedBackfillDays;
+
+  /** The market's source for a call: the one named, else its first active one this server has. */
+  const pickSource = (market: Market, name?: DataSourceName): MarketSource => {
+    if (name) {
+      const named = sources.get(name);
+      if (!named || !market.sources.includes(name)) {
+        throw ValidationError.field(['body', 'source'], `source ${name} is not available for market ${market.name}`);
+      }
+      return named;
+    }
+    const found = market.sources.map((s) => sources.get(s)).find((s) => s !== undefined);
+    return found ?? sources.get('simulated')!;
+  };
+
+  const runTask = (
+    name: 'market.backfill' | 'market.data_update',
+    args: Record<string, unknown>,
+    request: () => Promise<BackfillRequest>,
+    userId: number | null,
+  ): TaskInfo => {
+    const info = tasks.start(
+      name,
+      args,
+      async (ctx) => {
+        const req = await request();
+        const result = await backfill({ klines, repo }, req, ctx);
+        // The 24 h figures of a running feed include the candles just written.
+        const feed = feeds.get(req.market.name);
+        if (feed && feed.source === req.source.name) await feed.reseed();
+        return result;
+      },
+      { userId },
+    );
+    ownTasks.add(info.id);
+    void tasks.wait(info.id).then(() => ownTasks.delete(info.id));
+    return info;
+  };
+
+  const liveInterval = async (market: string) => {
+    const value = await markets.getSetting<number>(market, 'live_interval_ms');
+    return typeof value === 'number' && Number.isFinite(value) ? Math.min(60_000, Math.max(100, value)) : DEFAULT_INTERVAL_MS;
+  };
+
+  /** Live feeds first (so prices move within seconds), then one back-fill task per market. */
+  const boot = async () => {
+    const active = (await markets.listMarkets()).filter((m) => m.is_active);
+    for (const market of active) {
+      if (stopped) return;
+      const source = pickSource(market);
+      const symbols = (await markets.activeSymbols(market.name)).map((s) => s.name);
+      if (source.subscribe) {
+        const feed = createMarketFeed({
+          market: toSourceMarket(market),
+          symbols,
+          source,
+          intervalMs: await liveInterval(market.name),
+          klines,
+          repo,
+          bus,
+          log,
+        });
+        feeds.set(market.name, feed);
+        await feed.start();
+      }
+      const days = backfillDays();
+      if (days > 0 && symbols.length > 0) {
+        runTask('market.backfill', { market: market.name }, async () => ({
+          market: toSourceMarket(market),
+          source,
+          symbols,
+          days,
+          resume: true,
+        }), null);
+      }
+    }
+  };
+
+  const hub = (market: string): PriceHub => {
+    let h = hubs.get(market);
+    if (!h) hubs.set(market, (h = createPriceHub({ market, bus, onError: (err) => log.debug({ err }, 'live_price send failed') })));
+    return h;
+  };
+
   return {
-    async start() {},
-    async stop() {},
+    /** Returns at once: feeds and back-fill start in the background, never delaying start-up. */
+    async start() {
+      if (!enabled() || booting) return;
+      stopped = false;
+      booting = boot().catch((error: unknown) => log.error({ err: error }, 'market feeds could not start'));
+    },
+
+    async stop() {
+      stopped = true;
+      await booting;
+      booting = undefined;
+      for (const id of ownTasks) tasks.revoke(id, true);
+      await Promise.all([...ownTasks].map((id) => tasks.wait(id)));
+      await Promise.all([...feeds.values()].map((f) => f.stop()));
+      feeds.clear();
+      await Promise.all([...hubs.values()].map((h) => h.stop()));
+      hubs.clear();
+    },
+
+    /** Adds a source implementation (binance, csv, irproxy) under its name. */
+    registerSource(source: MarketSource) {
+      sources.set(source.name, source);
+    },
+
+    /** `init_new_symbol`: back-fill one listed symbol and follow it live. NotFound for unknown ones. */
+    async initNewSymbol(marketName: string, body: z.output<typeof InitNewSymbolBody>, userId: number | null): Promise<TaskInfo> {
+      const market = await markets.getMarket(marketName);
+      await markets.getSymbol(marketName, body.symbol);
+      const source = pickSource(market, body.source);
+      const info = runTask(
+        'market.backfill',
+        { market: market.name, source: source.name, symbols: [body.symbol], from: Math.floor((Date.now() - body.backfill_days * DAY) / 60_000) * 60_000 },
+        async () => ({ market: toSourceMarket(market), source, symbols: [body.symbol], days: body.backfill_days, resume: false }),
+        userId,
+      );
+      const feed = feeds.get(market.name);
+      if (feed && feed.source === source.name) feed.add([body.symbol]);
+      return info;
+    },
+
+    /** `data_update`: new candles since the last stored (`klines`) or the whole window again (`gaps`). */
+    async dataUpdate(marketName: string, body: z.output<typeof DataUpdateBody>, userId: number | null): Promise<TaskInfo> {
+      const market = await markets.getMarket(marketName);
+      const source = pickSource(market, body.source);
+      let symbols: string[];
+      if (body.symbols) {
+        for (const symbol of body.symbols) await markets.getSymbol(marketName, symbol);
+        symbols = body.symbols;
+      } else symbols = (await markets.activeSymbols(market.name)).map((s) => s.name);
+      const args = {
+        market: market.name,
+        source: source.name,
+        ...(body.timeframes ? { timeframes: body.timeframes } : {}),
+        ...(body.symbols ? { symbols: body.symbols } : {}),
+      };
+      // `symbols` asks the source for symbol details; the simulated source has none to give.
+      const days = body.data_type === 'symbols' ? 0 : Math.max(1, backfillDays());
+      return runTask(
+        'market.data_update',
+        args,
+        async () => ({ market: toSourceMarket(market), source, symbols: days === 0 ? [] : symbols, days, resume: body.data_type === 'klines' }),
+        userId,
+      );
+    },
+
+    /** The price hub of a market (created on first use; the caller has checked the market exists). */
+    hub,
+
+    /** A live_price snapshot: from the running feed's book, else from stored candles. */
+    async snapshot(marketName: string, symbols: readonly string[]): Promise<LiveSnapshotItem[]> {
+      const feed = feeds.get(marketName);
+      if (feed) return feed.book.snapshot(symbols);
+      const market = await markets.getMarket(marketName);
+      const source = pickSource(market);
+      const book = createLiveBook();
+      const now = Date.now();
+      for (const symbol of symbols) {
+        const key = { market: marketName, symbol, source: source.name, timeframe: source.finestTimeframe };
+        book.seed(symbol, await repo.readRange(key, { from: now - DAY, to: now, order: 'asc', limit: 10_000 }));
+      }
+      return book.snapshot(symbols, now);
+    },
+
+    /** The source a market's prices come from (what `params.source` says). */
+    async sourceOf(marketName: string): Promise<DataSourceName> {
+      return feeds.get(marketName)?.source ?? pickSource(await markets.getMarket(marketName)).name;
+    },
+
+    /** `market-feed:<market>` services, for the admin's service manager. */
+    services() {
+      return [...feeds.values()].map((f) => f.status(hubs.get(f.market)?.stats().clients ?? 0));
+    },
+
+    /** The running feed of a market, if any (service commands, tests). */
+    feed: (market: string) => feeds.get(market),
   };
 }
 

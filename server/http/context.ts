@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
@@ -16,6 +17,8 @@ import { createMarketsService } from '../domain/markets/marketsService';
 import { createKlinesService } from '../domain/klines/klinesService';
 import { createTaskRunner } from '../domain/tasks/taskRunner';
 import { createFeedManager } from '../feeds/feedManager';
+import { createBinanceSource } from '../feeds/binance/binanceSource';
+import { createCsvSource } from '../feeds/csv/csvSource';
 
 /** Everything a route handler may reach: settings, storage and the domain services. */
 export interface AppContext {
@@ -45,11 +48,15 @@ export function createServices(deps: {
   const markets = createMarketsService({ db });
   const klines = createKlinesService({ store, markets });
   const tasks = createTaskRunner();
+  const feeds = createFeedManager({ config, store, bus, markets, klines, tasks, log });
+  // A market uses its first active source the server has; the defaults all start `simulated`.
+  feeds.registerSource(createBinanceSource({ restUrl: config.binanceRestUrl, wsUrl: config.binanceWsUrl }));
+  feeds.registerSource(createCsvSource({ directory: join(config.dataDir, 'csv') }));
   return {
     markets,
     klines,
     tasks,
-    feeds: createFeedManager({ config, store, bus, markets, klines, tasks, log }),
+    feeds,
     accounts: createAccountsService({ db, openRegistration: config.openRegistration }),
     recovery: createRecoveryService({
       db,

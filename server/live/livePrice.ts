@@ -1,4 +1,169 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { DataSourceName } from '../../contract/codes';
+import { livePriceSocket } from '../../contract/market/endpoints';
+import {
+  LIVE_MAX_SYMBOLS,
+  LivePriceClientMessage,
+  LivePriceQuery,
+  LivePriceServerMessage,
+  type LiveErrorCode,
+} from '../../contract/market/live';
+import { MarketName } from '../../contract/codes';
+import { NotFoundError, UnauthorizedError } from '../domain/errors';
+import type { HubSocket } from '../feeds/priceHub';
+import { authenticateSocketToken } from './socketAuth';
 
-/** `/api/ws/market/{market}/live_price` (issue 4). */
-export function livePriceRoute(_app: FastifyInstance) {}
+/** Close codes of the contract: 4401 log out and do not reconnect; 4404 no such market. */
+const UNAUTHORIZED = 4401;
+const UNKNOWN_MARKET = 4404;
+const BAD_REQUEST = 1008;
+const SERVER_ERROR = 1011;
+
+/** `/api/ws/market/{market}/live_price` (issue 4): a snapshot, then coalesced price batches. */
+export function livePriceRoute(app: FastifyInstance) {
+  app.route({
+    method: 'GET',
+    url: livePriceSocket.path.replace('{market}', ':market'),
+    schema: { hide: true },
+    logSerializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
+        remoteAddress: request.ip,
+      }),
+    },
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ detail: `${livePriceSocket.path} is a websocket; connect with ws:// or wss://` }),
+    wsHandler: (socket, request) => serveConnection(app, socket, request),
+  });
+}
+
+function serveConnection(app: FastifyInstance, socket: WebSocket, request: FastifyRequest) {
+  const { services, tokens, db } = app.ctx;
+  const log = request.log;
+  const cleanups: (() => void)[] = [];
+  let open = true;
+  socket.on('close', () => {
+    open = false;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+
+  let market = '';
+  let source: DataSourceName = 'simulated';
+  let known = new Set<string>();
+  /** Followed symbols; null = the whole market. */
+  let following: Set<string> | null = null;
+  /** Until the snapshot is out, the hub sees a "full" socket and coalesces prices for later. */
+  let holding = true;
+  const hubSocket: HubSocket = {
+    send: (data) => socket.send(data),
+    get bufferedAmount() {
+      return holding ? Number.POSITIVE_INFINITY : socket.bufferedAmount;
+    },
+    get readyState() {
+      return socket.readyState;
+    },
+  };
+
+  const send = (message: unknown) => {
+    const parsed = LivePriceServerMessage.safeParse(message);
+    if (!parsed.success) {
+      log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'dropped an off-contract live_price message');
+      return;
+    }
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(parsed.data));
+  };
+  const params = () => ({ market, source, timestamp: Date.now() });
+  const sendError = (code: LiveErrorCode, message: string) => send({ _type: 'error', params: params(), data: { code, message } });
+
+  async function start(): Promise<boolean> {
+    const query = LivePriceQuery.safeParse(request.query);
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    if (typeof raw.token !== 'string' || raw.token === '') return close(UNAUTHORIZED, 'Not authenticated');
+    try {
+      await authenticateSocketToken({ tokens, db }, raw.token);
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return close(UNAUTHORIZED, error.message);
+      throw error;
+    }
+    if (!query.success) {
+      const issue = query.error.issues[0];
+      return close(BAD_REQUEST, `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`.slice(0, 120));
+    }
+    const name = (request.params as { market?: string }).market ?? '';
+    if (!MarketName.safeParse(name).success) return close(UNKNOWN_MARKET, 'Market not found');
+    try {
+      market = (await services.markets.getMarket(name)).name;
+      known = new Set((await services.markets.activeSymbols(market)).map((s) => s.name));
+    } catch (error) {
+      if (error instanceof NotFoundError) return close(UNKNOWN_MARKET, error.message);
+      throw error;
+    }
+    source = query.data.source ?? (await services.feeds.sourceOf(market));
+    if (!open) return false;
+    const hub = services.feeds.hub(market);
+    const remove = await hub.add({ socket: hubSocket, source, symbols: null });
+    cleanups.push(remove);
+    if (!open) {
+      remove();
+      return false;
+    }
+    if (query.data.initialize_market) {
+      const data = await services.feeds.snapshot(market, [...known]);
+      send({ _type: 'snapshot', params: params(), data });
+    }
+    holding = false;
+    return open;
+  }
+
+  const close = (code: number, reason: string) => {
+    socket.close(code, reason);
+    return false;
+  };
+
+  const receive = (data: RawData, isBinary: boolean) => {
+    const message = parse(data, isBinary);
+    if (!message) return sendError('bad_message', 'expected {"_type":"ping"|"subscribe"|"unsubscribe", …}');
+    if (message._type === 'ping') return send({ _type: 'pong', params: params(), data: { server_time: Date.now() } });
+    const names = message.data.symbols.map((s) => s.trim());
+    const unknown = names.filter((n) => !known.has(n));
+    if (unknown.length > 0) return sendError('unknown_symbol', `not symbols of ${market}: ${unknown.slice(0, 10).join(', ')}`);
+    if (message._type === 'subscribe') {
+      const next = new Set(following ?? []);
+      for (const n of names) next.add(n);
+      if (next.size > LIVE_MAX_SYMBOLS) return sendError('too_many_symbols', `at most ${LIVE_MAX_SYMBOLS} symbols`);
+      following = next;
+    } else {
+      const next = new Set(following ?? known);
+      for (const n of names) next.delete(n);
+      following = next;
+    }
+    services.feeds.hub(market).setSymbols(hubSocket, following);
+    send({ _type: 'subscription', params: params(), data: { symbols: following ? [...following] : null } });
+  };
+
+  const ready = start().catch((error: unknown) => {
+    log.error({ err: error }, 'could not open live_price');
+    if (open) socket.close(SERVER_ERROR, 'Server error; try again');
+    return false;
+  });
+  socket.on('message', (data, isBinary) => {
+    void ready.then((ok) => {
+      if (ok && open) receive(data, isBinary);
+    });
+  });
+}
+
+function parse(data: RawData, isBinary: boolean): LivePriceClientMessage | undefined {
+  if (isBinary || !Buffer.isBuffer(data)) return undefined;
+  try {
+    const parsed = LivePriceClientMessage.safeParse(JSON.parse(data.toString('utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -22,6 +22,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openStore(options: { databaseUrl?: string; dataDir: string; sqliteFile?: string }): Store {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle pooled connection can be cut by the server (restart, admin, failover). pg reports it
+    // on the pool; unhandled, that event would kill the process. The pool replaces the connection.
+    pool.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

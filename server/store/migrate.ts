@@ -3,6 +3,7 @@ import type { Store } from './database';
 import { accountsMigration } from './migrations/001_accounts';
 import { marketsMigration } from './migrations/002_markets';
 import { klinesMigration } from './migrations/003_klines';
+import { klinesClusteredMigration } from './migrations/004_klines_clustered';
 
 /** Migrations in order; names sort, so keep the numeric prefix. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '001_accounts': accountsMigration(store.dialect),
     '002_markets': marketsMigration(store.dialect),
     '003_klines': klinesMigration(store.dialect),
+    '004_klines_clustered': klinesClusteredMigration(store.dialect),
   };
 }
 

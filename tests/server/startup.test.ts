@@ -22,7 +22,8 @@ async function runServer(env: Record<string, string>): Promise<Started> {
   let output = '';
   const child = spawn(TSX, ['server/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // Feeds off: these tests are about start-up itself, not a 30-day back-fill.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', FEED_ENABLED: 'false', ...env },
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
