@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
 
 /** `npm start` / `npm run serve`: one process serving the API, websockets and the built app. */
 async function main() {
@@ -15,21 +15,22 @@ async function main() {
   }
   // Signals are handled from the start: a stop during start-up (migrations, seeding) still exits
   // cleanly once the server is up, instead of killing it half-way.
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const running: { server?: RunningServer } = {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     // During start-up there is nothing to close yet: start-up finishes, then stops (below).
-    if (!server) return;
-    server.app.log.info({ signal }, 'shutting down');
-    await server.close();
+    if (!running.server) return;
+    running.server.app.log.info({ signal }, 'shutting down');
+    await running.server.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  server = await startServer(config);
+  const server = await startServer(config);
+  running.server = server;
   server.app.log.info(`Bazaar Signal is serving ${server.url} (API docs at ${server.url}/api/docs)`);
   if (stopping) {
     await server.close();
