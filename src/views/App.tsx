@@ -13,6 +13,8 @@ const Dashboard = lazyScreen('dashboard', () => import('./pages/DashboardPage'))
 const Profile = lazyScreen('profile', () => import('./pages/ProfilePage'));
 const Register = lazyScreen('register', () => import('./pages/RegisterPage'));
 const Statecharts = lazyScreen('statecharts', () => import('./pages/StatechartsPage'));
+const Markets = lazyScreen('markets', () => import('./pages/MarketsPage'));
+const Chart = lazyScreen('chart', () => import('./pages/ChartPage'));
 
 /**
  * Routes in declarative mode: the data router (loaders, actions, fetchers) would add ~10 KB gzip
@@ -38,6 +40,9 @@ export function App() {
           >
             <Route index element={<Dashboard />} />
             <Route path="profile" element={<Profile />} />
+            <Route path="markets" element={<Markets />} />
+            <Route path="markets/:market" element={<Markets />} />
+            <Route path="markets/:market/:symbol" element={<Chart />} />
             <Route
               path="dev/statecharts"
               element={

@@ -14,7 +14,7 @@ interface NavItem {
 
 const ITEMS: NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: 'dashboard' },
-  { to: '/markets', label: 'nav.markets', icon: 'markets', soon: true },
+  { to: '/markets', label: 'nav.markets', icon: 'markets' },
   { to: '/signals', label: 'nav.signals', icon: 'signals', soon: true },
   { to: '/portfolios', label: 'nav.portfolios', icon: 'portfolios', soon: true },
   { to: '/notifications', label: 'nav.notifications', icon: 'notifications', soon: true },

@@ -1,0 +1,4 @@
+/** Every symbol of a market with live prices (issue 4, app side). */
+export default function MarketsPage() {
+  return null;
+}
