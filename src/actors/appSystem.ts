@@ -1,15 +1,16 @@
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import type { SessionUser } from '../machines/authMachine';
 import type { Notification } from '../../contract/notifications/schemas';
 import type { ApiClient, CallInput } from '../services/apiClient';
-import { openTransport, socketUrl } from '../services/socketTransport';
+import { socketUrl } from '../services/socketTransport';
+import { websocketTransport } from './websocketTransport';
 import { readJson, readUiItems, removeKey, STORAGE_KEYS, writeJson } from '../services/storage';
 import { appShellMachine } from '../machines/appShellMachine';
 import { authMachine } from '../machines/authMachine';
 import { notificationsMachine } from '../machines/notificationsMachine';
 import { queryClientMachine } from '../machines/queryClientMachine';
 import { queryMachine, type FetchQueryInput } from '../machines/queryMachine';
-import { socketMachine, type TransportEvent, type TransportInput } from '../machines/socketMachine';
+import { socketMachine } from '../machines/socketMachine';
 import { uiMachine } from '../machines/uiMachine';
 import { endpointById } from './endpointRegistry';
 import { createInspector, type InspectedActor } from './inspector';
@@ -45,22 +46,6 @@ function readStoredUser(): SessionUser | null {
     stored.access_token.length > 0;
   return ok ? (stored as SessionUser) : null;
 }
-
-/** The websocket behind a socket machine, reporting what happens on it. */
-const websocketTransport = fromCallback<TransportEvent, TransportInput>(({ input, sendBack, receive }) => {
-  let transport;
-  try {
-    transport = openTransport(input.href, (event) => sendBack(event));
-  } catch {
-    // The machine's transport must never throw: report a failed connection instead.
-    sendBack({ type: 'socket.error' });
-    sendBack({ type: 'socket.closed', code: 1006 });
-    return () => undefined;
-  }
-  const open = transport;
-  receive((event) => open.send(event.message));
-  return () => open.close();
-});
 
 /**
  * The running app: every long-lived actor, created from its machine with the real services

@@ -4,6 +4,7 @@ import { pick } from '../../../contract/endpoint';
 import { useAuthSelector, useQuery, useShellSelector } from '../../actors/hooks';
 import { formatDateTime } from '../../i18n/format';
 import { Card } from '../components/Card';
+import MarketOverview from '../markets/MarketOverview';
 
 const randomQuote = pick(quoteEndpoints, 'quotes.random');
 const serverTime = pick(timeEndpoints, 'utility.getTime');
@@ -41,7 +42,8 @@ export default function DashboardPage() {
         </Card>
       </div>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-        {(['marketsTitle', 'signalsTitle', 'portfoliosTitle', 'notificationsTitle'] as const).map((key) => (
+        <MarketOverview />
+        {(['signalsTitle', 'portfoliosTitle', 'notificationsTitle'] as const).map((key) => (
           <Card key={key} title={t(`dashboard.${key}`)}>
             <p className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.placeholder')}</p>
           </Card>

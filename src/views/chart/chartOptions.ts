@@ -1,0 +1,315 @@
+import type { CandleColumns } from '../../../contract/market/klines';
+import { bollinger, ema, macd, rsi } from './indicators';
+
+/**
+ * ECharts options for the candlestick chart, as pure functions of the candles and the person's
+ * settings (ECharts cannot draw under jsdom, so this is what the unit tests check). Panes, top to
+ * bottom: price (candles, EMA, Bollinger), volume, then RSI and MACD when shown. Time runs left to
+ * right in both languages; only the text around it follows the page's direction.
+ */
+
+export type ColorConvention = 'greenUp' | 'redUp';
+export const COLOR_CONVENTIONS: readonly ColorConvention[] = ['greenUp', 'redUp'];
+
+export interface IndicatorToggles {
+  ema: boolean;
+  bollinger: boolean;
+  rsi: boolean;
+  macd: boolean;
+}
+export const INDICATORS = ['ema', 'bollinger', 'rsi', 'macd'] as const satisfies readonly (keyof IndicatorToggles)[];
+export const NO_INDICATORS: IndicatorToggles = { ema: false, bollinger: false, rsi: false, macd: false };
+
+export const EMA_PERIOD = 20;
+export const BOLLINGER_PERIOD = 20;
+export const RSI_PERIOD = 14;
+
+export interface ChartSettings {
+  indicators: IndicatorToggles;
+  colors: ColorConvention;
+  dark: boolean;
+}
+
+/** Translated names, from the view's `t`. */
+export interface ChartLabels {
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  ema: string;
+  bollinger: string;
+  rsi: string;
+  macd: string;
+  signal: string;
+  histogram: string;
+}
+
+/** Locale formatting, from the view (Persian digits in fa). */
+export interface ChartFormat {
+  price: (value: number) => string;
+  volume: (value: number) => string;
+  /** Date and time of a candle, for the tooltip. */
+  time: (openTime: number) => string;
+  /** Short time for the axis. */
+  axisTime: (openTime: number) => string;
+  direction: 'rtl' | 'ltr';
+}
+
+/** The visible candles, by index (inclusive). */
+export interface ZoomWindow {
+  start: number;
+  end: number;
+}
+
+export const UP_DOWN: Record<ColorConvention, { up: string; down: string }> = {
+  greenUp: { up: '#16a34a', down: '#dc2626' },
+  redUp: { up: '#dc2626', down: '#16a34a' },
+};
+
+/** Candles shown when a chart opens: the newest ones. */
+export const INITIAL_VISIBLE = 120;
+
+export function initialWindow(count: number, visible = INITIAL_VISIBLE): ZoomWindow {
+  return { start: Math.max(0, count - visible), end: Math.max(0, count - 1) };
+}
+
+/**
+ * The window after the candles changed from `before` to `after`: older candles prepended shift it
+ * so the same candles stay in view; a window that showed the newest candle keeps following it.
+ */
+export function nextWindow(window: ZoomWindow, before: CandleColumns, after: CandleColumns): ZoomWindow {
+  const oldCount = before.open_time.length;
+  const newCount = after.open_time.length;
+  if (oldCount === 0 || newCount === 0) return initialWindow(newCount);
+  const firstBefore = before.open_time[0]!;
+  const shift = Math.max(0, after.open_time.indexOf(firstBefore));
+  const followsNewest = window.end >= oldCount - 1;
+  let start = window.start + shift;
+  let end = window.end + shift;
+  if (followsNewest) {
+    const grow = newCount - 1 - end;
+    start += grow;
+    end += grow;
+  }
+  end = Math.min(end, newCount - 1);
+  start = Math.max(0, Math.min(start, end));
+  return { start, end };
+}
+
+/** How the candles changed: nothing, only the last one moved or a new one appended, or more. */
+export function changeKind(before: CandleColumns, after: CandleColumns): 'none' | 'live' | 'full' {
+  if (before === after) return 'none';
+  const n = before.open_time.length;
+  const m = after.open_time.length;
+  if (n === 0 || before.open_time[0] !== after.open_time[0]) return 'full';
+  if (m === n && before.open_time[n - 1] === after.open_time[m - 1]) return 'live';
+  if (m === n + 1 && before.open_time[n - 1] === after.open_time[n - 1]) return 'live';
+  return 'full';
+}
+
+interface Pane {
+  id: 'price' | 'volume' | 'rsi' | 'macd';
+  top: number;
+  height: number;
+}
+
+/** Pane placement in percent of the chart's height, leaving room for the slider at the bottom. */
+export function paneLayout(indicators: IndicatorToggles): Pane[] {
+  const extra = (['rsi', 'macd'] as const).filter((id) => indicators[id]);
+  const gap = 3;
+  const top = 4;
+  const bottom = 14;
+  const volume = 12;
+  const pane = 15;
+  const price = 100 - top - bottom - volume - gap - extra.length * (pane + gap);
+  const panes: Pane[] = [
+    { id: 'price', top, height: price },
+    { id: 'volume', top: top + price + gap, height: volume },
+  ];
+  let at = top + price + gap + volume + gap;
+  for (const id of extra) {
+    panes.push({ id, top: at, height: pane });
+    at += pane + gap;
+  }
+  return panes;
+}
+
+const PALETTE = { ema: '#2563eb', bollinger: '#a855f7', rsi: '#f59e0b', macd: '#2563eb', signal: '#f97316' };
+
+/** The series, each with an id, so a live update can merge data only. */
+export function buildSeries(candles: CandleColumns, settings: ChartSettings, labels: ChartLabels) {
+  const { up, down } = UP_DOWN[settings.colors];
+  const panes = paneLayout(settings.indicators);
+  const axis = (id: Pane['id']) => panes.findIndex((p) => p.id === id);
+  const { open, close, low, high, volume } = candles;
+  const n = close.length;
+  const ohlc = new Array<[number, number, number, number]>(n);
+  for (let i = 0; i < n; i++) ohlc[i] = [open[i]!, close[i]!, low[i]!, high[i]!];
+
+  const line = (id: string, name: string, data: (number | null)[], color: string, pane: Pane['id'], extra: object = {}) => ({
+    id,
+    name,
+    type: 'line' as const,
+    data,
+    xAxisIndex: axis(pane),
+    yAxisIndex: axis(pane),
+    symbol: 'none',
+    lineStyle: { width: 1, color },
+    itemStyle: { color },
+    ...extra,
+  });
+
+  const series: object[] = [
+    {
+      id: 'candles',
+      name: labels.close,
+      type: 'candlestick',
+      data: ohlc,
+      xAxisIndex: 0,
+      yAxisIndex: 0,
+      itemStyle: { color: up, color0: down, borderColor: up, borderColor0: down },
+      large: true,
+      largeThreshold: 2000,
+    },
+    {
+      id: 'volume',
+      name: labels.volume,
+      type: 'bar',
+      data: volume,
+      xAxisIndex: 1,
+      yAxisIndex: 1,
+      itemStyle: { color: (p: { dataIndex: number }) => (close[p.dataIndex]! >= open[p.dataIndex]! ? up : down), opacity: 0.6 },
+    },
+  ];
+  if (settings.indicators.ema) series.push(line('ema', labels.ema, ema(close, EMA_PERIOD), PALETTE.ema, 'price'));
+  if (settings.indicators.bollinger) {
+    const bands = bollinger(close, BOLLINGER_PERIOD, 2);
+    series.push(line('bollinger.upper', labels.bollinger, bands.upper, PALETTE.bollinger, 'price'));
+    series.push(line('bollinger.middle', labels.bollinger, bands.middle, PALETTE.bollinger, 'price', { lineStyle: { width: 1, type: 'dashed', color: PALETTE.bollinger } }));
+    series.push(line('bollinger.lower', labels.bollinger, bands.lower, PALETTE.bollinger, 'price'));
+  }
+  if (settings.indicators.rsi) series.push(line('rsi', labels.rsi, rsi(close, RSI_PERIOD), PALETTE.rsi, 'rsi'));
+  if (settings.indicators.macd) {
+    const m = macd(close);
+    series.push({
+      id: 'macd.histogram',
+      name: labels.histogram,
+      type: 'bar',
+      data: m.histogram,
+      xAxisIndex: axis('macd'),
+      yAxisIndex: axis('macd'),
+      itemStyle: { color: (p: { value: number }) => (p.value >= 0 ? up : down), opacity: 0.6 },
+    });
+    series.push(line('macd.line', labels.macd, m.macd, PALETTE.macd, 'macd'));
+    series.push(line('macd.signal', labels.signal, m.signal, PALETTE.signal, 'macd'));
+  }
+  return series;
+}
+
+/** The tooltip for candle `i`: time, OHLCV and the shown indicators, in the page's direction. */
+export function tooltipHtml(candles: CandleColumns, i: number, labels: ChartLabels, format: ChartFormat): string {
+  if (i < 0 || i >= candles.open_time.length) return '';
+  const row = (label: string, value: string) =>
+    `<div style="display:flex;justify-content:space-between;gap:12px"><span>${label}</span><b dir="ltr">${value}</b></div>`;
+  return [
+    `<div dir="${format.direction}" style="min-width:150px" data-testid="chart-tooltip">`,
+    `<div style="margin-bottom:4px;opacity:.7">${format.time(candles.open_time[i]!)}</div>`,
+    row(labels.open, format.price(candles.open[i]!)),
+    row(labels.high, format.price(candles.high[i]!)),
+    row(labels.low, format.price(candles.low[i]!)),
+    row(labels.close, format.price(candles.close[i]!)),
+    row(labels.volume, format.volume(candles.volume[i]!)),
+    '</div>',
+  ].join('');
+}
+
+const tooltipFormatter = (candles: CandleColumns, labels: ChartLabels, format: ChartFormat) => (params: { dataIndex: number }[] | { dataIndex: number }) => {
+  const first = Array.isArray(params) ? params[0] : params;
+  return first ? tooltipHtml(candles, first.dataIndex, labels, format) : '';
+};
+
+/** The whole option: panes, axes, zoom (inside + slider), crosshair tooltip and series. */
+export function buildChartOption(candles: CandleColumns, settings: ChartSettings, labels: ChartLabels, format: ChartFormat, window: ZoomWindow) {
+  const panes = paneLayout(settings.indicators);
+  const axes = panes.map((_, i) => i);
+  const text = settings.dark ? '#cbd5e1' : '#475569';
+  const grid = settings.dark ? '#334155' : '#e2e8f0';
+  const times = candles.open_time;
+  return {
+    animation: false,
+    backgroundColor: 'transparent',
+    textStyle: { color: text },
+    axisPointer: { link: [{ xAxisIndex: 'all' }], label: { backgroundColor: '#64748b' } },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'cross' },
+      confine: true,
+      formatter: tooltipFormatter(candles, labels, format),
+    },
+    grid: panes.map((p) => ({ left: 12, right: 72, top: `${p.top}%`, height: `${p.height}%` })),
+    xAxis: panes.map((p, i) => ({
+      type: 'category',
+      gridIndex: i,
+      data: times,
+      boundaryGap: true,
+      axisLine: { lineStyle: { color: grid } },
+      axisTick: { show: false },
+      axisLabel: { show: i === panes.length - 1, color: text, formatter: (value: string) => format.axisTime(Number(value)) },
+      axisPointer: { label: { show: i === panes.length - 1, formatter: ({ value }: { value: string | number }) => format.axisTime(Number(value)) } },
+      splitLine: { show: p.id === 'price', lineStyle: { color: grid } },
+    })),
+    yAxis: panes.map((p, i) => ({
+      type: 'value',
+      gridIndex: i,
+      position: 'right',
+      scale: true,
+      splitNumber: p.id === 'price' ? 5 : 2,
+      ...(p.id === 'rsi' ? { min: 0, max: 100 } : {}),
+      axisLabel: { color: text, formatter: (v: number) => (p.id === 'volume' ? format.volume(v) : format.price(v)) },
+      splitLine: { show: p.id === 'price', lineStyle: { color: grid } },
+    })),
+    dataZoom: [
+      { id: 'inside', type: 'inside', xAxisIndex: axes, startValue: window.start, endValue: window.end, minValueSpan: 10 },
+      {
+        id: 'slider',
+        type: 'slider',
+        xAxisIndex: axes,
+        startValue: window.start,
+        endValue: window.end,
+        bottom: 8,
+        height: 24,
+        showDetail: false,
+        minValueSpan: 10,
+      },
+    ],
+    series: buildSeries(candles, settings, labels),
+  };
+}
+
+/**
+ * The part of the option a live candle changes, merged into the drawn chart: the series data,
+ * and when a candle was appended the axes and (following the newest candle) the zoom window.
+ */
+export function buildLiveOption(
+  candles: CandleColumns,
+  settings: ChartSettings,
+  labels: ChartLabels,
+  format: ChartFormat,
+  appended: ZoomWindow | null,
+) {
+  const series = buildSeries(candles, settings, labels);
+  // The tooltip reads the candles it was built with: give it the new ones.
+  const tooltip = { formatter: tooltipFormatter(candles, labels, format) };
+  if (!appended) return { series, tooltip };
+  const panes = paneLayout(settings.indicators);
+  return {
+    series,
+    tooltip,
+    xAxis: panes.map(() => ({ data: candles.open_time })),
+    dataZoom: [
+      { id: 'inside', startValue: appended.start, endValue: appended.end },
+      { id: 'slider', startValue: appended.start, endValue: appended.end },
+    ],
+  };
+}
