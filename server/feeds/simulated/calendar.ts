@@ -1,4 +1,5 @@
 import type { TradingSession } from '../../../contract/market/markets';
+import { utcOffsetMs } from '../../domain/klines/timeZones';
 
 /**
  * Local days and trading sessions of a market, in its IANA time zone (Asia/Tehran has had no
@@ -6,33 +7,9 @@ import type { TradingSession } from '../../../contract/market/markets';
  */
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
 
 /** The zone's offset from UTC at an instant, in ms (Tehran: +3:30 = 12,600,000). */
-export function zoneOffsetMs(timeZone: string, at: number): number {
-  const parts = formatter(timeZone).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(at / 1000) * 1000;
-}
+export const zoneOffsetMs = (timeZone: string, at: number): number => utcOffsetMs(at, timeZone);
 
 /** The local calendar day of an instant, as days since 1970-01-01 (a day number). */
 export function localDay(timeZone: string, at: number): number {
