@@ -7,6 +7,7 @@ import { UnauthorizedError } from '../domain/errors';
 import type { Database } from '../store/schema';
 import { topics, type Bus } from './bus';
 import type { ClientRegistry } from './registry';
+import { parseClientFrame } from './clientFrames';
 import { authenticateSocketToken } from './socketAuth';
 
 /** What the socket needs; the app context has all of it. */
@@ -69,7 +70,7 @@ function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: Fastif
   };
 
   const receive = (data: RawData, isBinary: boolean) => {
-    const message = parseClientMessage(data, isBinary);
+    const message = parseClientFrame(AppClientMessage, data, isBinary);
     // Junk is the client's bug, not a reason to drop its live channel: note it and carry on.
     if (!message) return log.debug('ignored a malformed /api/ws/app message');
     if (message._type === 'ping') send({ _type: 'pong', data: { server_time: Date.now() } });
@@ -118,18 +119,6 @@ function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: Fastif
       if (ok && open) receive(data, isBinary);
     });
   });
-}
-
-function parseClientMessage(data: RawData, isBinary: boolean): AppClientMessage | undefined {
-  if (isBinary || !Buffer.isBuffer(data)) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(data.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  const parsed = AppClientMessage.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
 }
 
 /** Bearer calls are checked one by one; a socket outlives its token unless it is ended here. */

@@ -12,6 +12,7 @@ import {
 import { MarketName } from '../../contract/codes';
 import { NotFoundError, UnauthorizedError } from '../domain/errors';
 import type { HubSocket } from '../feeds/priceHub';
+import { parseClientFrame } from './clientFrames';
 import { authenticateSocketToken } from './socketAuth';
 
 /** Close codes of the contract: 4401 log out and do not reconnect; 4404 no such market. */
@@ -126,7 +127,7 @@ function serveConnection(app: FastifyInstance, socket: WebSocket, request: Fasti
   };
 
   const receive = (data: RawData, isBinary: boolean) => {
-    const message = parse(data, isBinary);
+    const message = parseClientFrame(LivePriceClientMessage, data, isBinary);
     if (!message) return sendError('bad_message', 'expected {"_type":"ping"|"subscribe"|"unsubscribe", …}');
     if (message._type === 'ping') return send({ _type: 'pong', params: params(), data: { server_time: Date.now() } });
     const names = message.data.symbols.map((s) => s.trim());
@@ -156,14 +157,4 @@ function serveConnection(app: FastifyInstance, socket: WebSocket, request: Fasti
       if (ok && open) receive(data, isBinary);
     });
   });
-}
-
-function parse(data: RawData, isBinary: boolean): LivePriceClientMessage | undefined {
-  if (isBinary || !Buffer.isBuffer(data)) return undefined;
-  try {
-    const parsed = LivePriceClientMessage.safeParse(JSON.parse(data.toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }
