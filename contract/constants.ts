@@ -14,4 +14,18 @@ export const ACTIVE_NOTIFICATION_STATUSES = [NotificationStatus.new, Notificatio
 
 export const TIMEFRAMES = ['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '12h', '1d'] as const;
 
+/** Length of each timeframe. `1d` follows the market's time zone, so it is not always 24 h in UTC. */
+export const TIMEFRAME_MS: Record<(typeof TIMEFRAMES)[number], number> = {
+  '1m': 60_000,
+  '3m': 180_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '2h': 7_200_000,
+  '4h': 14_400_000,
+  '12h': 43_200_000,
+  '1d': 86_400_000,
+};
+
 export const MARKETS = ['crypto', 'ir_crypto', 'tse'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MarketName, Timeframe } from '../codes';
+import { MarketName } from '../codes';
 
 /**
  * Market data (candles, bars, live prices) travels as JSON numbers, not Decimal strings: these are
@@ -25,18 +25,6 @@ export const Precision = z.number().int().min(0).max(18);
 
 export const MarketParams = z.object({ market: MarketName });
 
-/** Length of each timeframe. `1d` follows the market's time zone, so it is not always 24 h in UTC. */
-export const TIMEFRAME_MS: Record<Timeframe, number> = {
-  '1m': 60_000,
-  '3m': 180_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '30m': 1_800_000,
-  '1h': 3_600_000,
-  '2h': 7_200_000,
-  '4h': 14_400_000,
-  '12h': 43_200_000,
-  '1d': 86_400_000,
-};
+export { TIMEFRAME_MS } from '../constants';
 
 export { csvList } from '../common';

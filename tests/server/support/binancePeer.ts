@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { TIMEFRAME_MS } from '../../../contract/constants';
 
 /**
  * A local server speaking Binance's public protocol, since no exchange is reachable from the test
@@ -10,18 +11,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
  * series, so a test can compute what it expects.
  */
 
-const INTERVAL_MS: Record<string, number> = {
-  '1m': 60_000,
-  '3m': 180_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '30m': 1_800_000,
-  '1h': 3_600_000,
-  '2h': 7_200_000,
-  '4h': 14_400_000,
-  '12h': 43_200_000,
-  '1d': 86_400_000,
-};
+const INTERVAL_MS: Record<string, number> = TIMEFRAME_MS;
 
 export interface PeerOptions {
   /** Symbols the peer lists (upper case). */
