@@ -7,6 +7,8 @@ type Row = [number, number, number, number, number, number];
 const SERIES = 'market = ? and symbol = ? and source = ? and timeframe = ?';
 const COLUMNS = 'open_time, open, high, low, close, volume';
 const ROWS_PER_INSERT = 50;
+/** Rows per read statement: one page holds a 10,000-candle answer and its "more" probe. */
+const PAGE_ROWS = 16_384;
 
 /**
  * The SQLite side of the klines repository: cached prepared statements on the raw handle.
@@ -30,19 +32,47 @@ export function createSqliteKlines(sqlite: SQLite.Database) {
 
     readRange(key: SeriesKey, range: RangeRead): CandleColumns {
       const { readAsc, readDesc } = statements();
-      const statement = range.order === 'asc' ? readAsc : readDesc;
-      // iterate() fills the columns straight from each row; all() would first build an array of
-      // row arrays, which costs twice as much on a 100,000-row read (allocation and GC).
-      const c: CandleColumns = { open_time: [], open: [], high: [], low: [], close: [], volume: [] };
-      for (const r of statement.iterate(...series(key), range.from, range.to, range.limit) as IterableIterator<Row>) {
-        c.open_time.push(r[0]);
-        c.open.push(r[1]);
-        c.high.push(r[2]);
-        c.low.push(r[3]);
-        c.close.push(r[4]);
-        c.volume.push(r[5]);
+      const asc = range.order === 'asc';
+      const statement = asc ? readAsc : readDesc;
+      // Pages of whole-statement all() reads, then one pass filling the columns oldest first.
+      // Measured on 10,000 1m candles: all() ~10 ms against ~15 ms for iterate() (a native call and
+      // an iterator result per row), and no reverse afterwards. Past a few ten thousand rows one
+      // all() costs more than iterate() (a huge array of rows ages into the old generation), so
+      // long reads go by keyset pages of PAGE_ROWS, each one index seek.
+      const pages: Row[][] = [];
+      let from = range.from;
+      let to = range.to;
+      let left = range.limit;
+      while (left > 0) {
+        const take = Math.min(left, PAGE_ROWS);
+        const page = statement.all(key.market, key.symbol, key.source, key.timeframe, from, to, take) as Row[];
+        if (page.length > 0) pages.push(page);
+        left -= page.length;
+        if (page.length < take) break;
+        const edge = page[page.length - 1]![0];
+        if (asc) from = edge + 1;
+        else to = edge;
       }
-      if (range.order === 'desc') for (const column of Object.values(c)) column.reverse();
+      // Pushed into empty arrays, the columns stay packed arrays of doubles, which JSON.stringify
+      // writes about a third faster than arrays preallocated with holes.
+      const c: CandleColumns = { open_time: [], open: [], high: [], low: [], close: [], volume: [] };
+      const { open_time, open, high, low, close, volume } = c;
+      const add = (r: Row) => {
+        open_time.push(r[0]);
+        open.push(r[1]);
+        high.push(r[2]);
+        low.push(r[3]);
+        close.push(r[4]);
+        volume.push(r[5]);
+      };
+      if (asc) {
+        for (const page of pages) for (let i = 0; i < page.length; i += 1) add(page[i]!);
+      } else {
+        for (let p = pages.length - 1; p >= 0; p -= 1) {
+          const page = pages[p]!;
+          for (let i = page.length - 1; i >= 0; i -= 1) add(page[i]!);
+        }
+      }
       return c;
     },
 
