@@ -134,8 +134,9 @@ describe('the chart screen in Chromium', () => {
     const lastOpen = Math.floor(Date.now() / step) * step;
     const n = 10_000;
     const bars = { s: 'ok', t: [] as number[], o: [] as number[], h: [] as number[], l: [] as number[], c: [] as number[], v: [] as number[] };
+    // Walking back in time from the forming bar (i = 0), each one put in front: oldest first, as UDF answers.
     let close = price;
-    for (let i = n - 1; i >= 0; i--) {
+    for (let i = 0; i < n; i++) {
       const open = close * (1 + Math.sin(i * 0.37) * 0.002);
       bars.t.unshift(lastOpen - i * step);
       bars.o.unshift(open);

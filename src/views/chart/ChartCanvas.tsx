@@ -16,6 +16,8 @@ import {
   type ChartSettings,
   type ZoomWindow,
 } from './chartOptions';
+import { needsReslice, sliceColumns, sliceFor, sliceLines, toLocal, type Slice } from './chartSlice';
+import { LiveIndicators } from './indicators';
 
 // Only the parts drawn here: the whole of echarts is twice the size.
 echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipComponent, AxisPointerComponent, DataZoomComponent, CanvasRenderer]);
@@ -26,6 +28,16 @@ const EMPTY = {};
 const NEVER = () => false;
 const RENDERER = { renderer: 'canvas' as const };
 
+interface Drawn {
+  candles: CandleColumns;
+  settings: ChartSettings;
+  labels: ChartLabels;
+  format: ChartFormat;
+  /** The indicators over all the candles, kept up to date bar by bar. */
+  indicators: LiveIndicators;
+  seriesCount: number;
+}
+
 interface ZoomEvent {
   start?: number;
   batch?: { start?: number; end?: number }[];
@@ -35,7 +47,10 @@ interface ZoomEvent {
 /**
  * The ECharts canvas. Driven imperatively: a full option when the candles or settings change in
  * shape, and on a live candle only the series data (timed as `chart.liveUpdate` with the User
- * Timing API). Zooming or panning to the oldest loaded candle asks for older ones.
+ * Timing API). ECharts holds only a slice of the candles around the visible window (see
+ * `chartSlice.ts`), and the indicators are updated for the last bar only (`LiveIndicators`), so a
+ * live tick costs the same with 1,000 or 100,000 candles loaded. Zooming or panning near an end
+ * of the slice takes a new one; reaching the oldest loaded candle asks for older ones.
  */
 export function ChartCanvas({
   candles,
@@ -54,8 +69,10 @@ export function ChartCanvas({
 }) {
   const chartRef = useRef<ReactEChartsCore>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const drawn = useRef<{ candles: CandleColumns; settings: ChartSettings; labels: ChartLabels; format: ChartFormat } | null>(null);
+  const drawn = useRef<Drawn | null>(null);
   const windowRef = useRef<ZoomWindow>(initialWindow(0));
+  const sliceRef = useRef<Slice>({ lo: 0, hi: 0 });
+  const resliceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
     const instance: Instance | undefined = chartRef.current?.getEchartsInstance();
@@ -64,45 +81,89 @@ export function ChartCanvas({
     const sameLook = before && before.settings === settings && before.labels === labels && before.format === format;
     const kind = before && sameLook ? changeKind(before.candles, candles) : 'full';
     if (kind === 'none') return;
-    const window = before ? nextWindow(windowRef.current, before.candles, candles) : initialWindow(candles.open_time.length);
+    const n = candles.open_time.length;
+    const window = before ? nextWindow(windowRef.current, before.candles, candles) : initialWindow(n);
     let seriesCount: number;
+    let indicators: LiveIndicators;
     if (kind === 'live' && before) {
       const started = performance.now();
-      const appended = candles.open_time.length !== before.candles.open_time.length;
-      const option = buildLiveOption(candles, settings, labels, format, appended ? window : null);
-      instance.setOption(option, { lazyUpdate: false });
+      indicators = before.indicators;
+      indicators.update(candles.close);
+      const oldCount = before.candles.open_time.length;
+      let slice = sliceRef.current;
+      let axesMoved = false;
+      // A slice that reached the newest candle keeps reaching it.
+      if (slice.hi === oldCount) {
+        axesMoved = n !== oldCount;
+        slice = { lo: slice.lo, hi: n };
+      }
+      if (needsReslice(window, slice, n)) {
+        slice = sliceFor(window, n);
+        axesMoved = true;
+      }
+      // The last candle out of the slice (the person is looking at older ones): nothing drawn changed.
+      if (axesMoved || slice.hi === n) {
+        const option = buildLiveOption(sliceColumns(candles, slice), settings, labels, format, axesMoved ? toLocal(window, slice) : null, sliceLines(indicators, slice));
+        instance.setOption(option, { lazyUpdate: false });
+      }
+      sliceRef.current = slice;
       performance.measure('chart.liveUpdate', { start: started, end: performance.now() });
-      seriesCount = option.series.length;
+      seriesCount = before.seriesCount;
     } else {
-      const option = buildChartOption(candles, settings, labels, format, window);
+      indicators = LiveIndicators.of(candles.close, settings.indicators);
+      const slice = sliceFor(window, n);
+      const option = buildChartOption(sliceColumns(candles, slice), settings, labels, format, toLocal(window, slice), sliceLines(indicators, slice));
       instance.setOption(option, { notMerge: true });
+      sliceRef.current = slice;
       seriesCount = option.series.length;
     }
     windowRef.current = window;
-    drawn.current = { candles, settings, labels, format };
+    drawn.current = { candles, settings, labels, format, indicators, seriesCount };
     const box = boxRef.current;
     if (box) {
-      box.dataset.candles = String(candles.open_time.length);
+      box.dataset.candles = String(n);
       box.dataset.series = String(seriesCount);
-      box.dataset.last = candles.open_time.length ? `${candles.close[candles.open_time.length - 1]}` : '';
+      box.dataset.last = n ? `${candles.close[n - 1]}` : '';
     }
   }, [candles, settings, labels, format]);
 
+  useEffect(
+    () => () => {
+      if (resliceTimer.current !== null) clearTimeout(resliceTimer.current);
+    },
+    [],
+  );
+
   // Bound once by echarts-for-react (shouldSetOption is off), so `onReachStart` must be stable.
-  const onEvents = useMemo(
-    () => ({
+  const onEvents = useMemo(() => {
+    /** A new slice around the window, after the zoom that asked for it has been handled. */
+    const reslice = () => {
+      resliceTimer.current = null;
+      const instance: Instance | undefined = chartRef.current?.getEchartsInstance();
+      const d = drawn.current;
+      if (!instance || !d) return;
+      const n = d.candles.open_time.length;
+      if (!needsReslice(windowRef.current, sliceRef.current, n)) return;
+      const slice = sliceFor(windowRef.current, n);
+      sliceRef.current = slice;
+      const option = buildLiveOption(sliceColumns(d.candles, slice), d.settings, d.labels, d.format, toLocal(windowRef.current, slice), sliceLines(d.indicators, slice));
+      instance.setOption(option, { lazyUpdate: false });
+    };
+    return {
       datazoom: (event: ZoomEvent) => {
         const n = drawn.current?.candles.open_time.length ?? 0;
+        const slice = sliceRef.current;
+        const size = slice.hi - slice.lo;
         const zoom = event.batch?.[0] ?? event;
-        if (zoom.start === undefined || zoom.end === undefined || n === 0) return;
-        const start = Math.round((zoom.start / 100) * (n - 1));
-        const end = Math.round((zoom.end / 100) * (n - 1));
+        if (zoom.start === undefined || zoom.end === undefined || n === 0 || size === 0) return;
+        const start = slice.lo + Math.round((zoom.start / 100) * (size - 1));
+        const end = slice.lo + Math.round((zoom.end / 100) * (size - 1));
         windowRef.current = { start, end };
         if (start <= 0) onReachStart();
+        if (resliceTimer.current === null && needsReslice(windowRef.current, slice, n)) resliceTimer.current = setTimeout(reslice, 0);
       },
-    }),
-    [onReachStart],
-  );
+    };
+  }, [onReachStart]);
 
   return (
     <div ref={boxRef} dir="ltr" data-testid="chart" role="img" aria-label={label} className="h-full w-full">

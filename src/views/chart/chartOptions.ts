@@ -1,5 +1,5 @@
 import type { CandleColumns } from '../../../contract/market/klines';
-import { bollinger, ema, macd, rsi } from './indicators';
+import { bollinger, ema, macd, rsi, type Bands, type Line, type Macd } from './indicators';
 
 /**
  * ECharts options for the candlestick chart, as pure functions of the candles and the person's
@@ -137,8 +137,36 @@ export function paneLayout(indicators: IndicatorToggles): Pane[] {
 
 const PALETTE = { ema: '#2563eb', bollinger: '#a855f7', rsi: '#f59e0b', macd: '#2563eb', signal: '#f97316' };
 
-/** The series, each with an id, so a live update can merge data only. */
-export function buildSeries(candles: CandleColumns, settings: ChartSettings, labels: ChartLabels) {
+/** Indicator lines worked out elsewhere (over the whole history), aligned with the candles given. */
+export interface IndicatorLines {
+  ema?: Line;
+  bollinger?: Bands;
+  rsi?: Line;
+  macd?: Macd;
+}
+
+/**
+ * A line's or bars' values as the flat typed array ECharts takes for `[index, value]` points (NaN where
+ * undefined). ECharts copies a typed array in one go, while a plain array costs it per-item
+ * compatibility checks and an id made from each item's category name, on every setOption.
+ */
+export function pairs(values: readonly (number | null)[]): Float64Array {
+  const out = new Float64Array(values.length * 2);
+  for (let i = 0; i < values.length; i++) {
+    out[i * 2] = i;
+    out[i * 2 + 1] = values[i] ?? NaN;
+  }
+  return out;
+}
+
+/**
+ * Every series: no hover states or mouse handlers per element (the tooltip follows the axis, not
+ * the item), which ECharts would otherwise set up again for every drawn element on every update.
+ */
+const STILL = { silent: true, emphasis: { disabled: true } } as const;
+
+/** The series, each with an id, so a live update can merge data only. `lines` default to the candles' own. */
+export function buildSeries(candles: CandleColumns, settings: ChartSettings, labels: ChartLabels, lines: IndicatorLines = {}) {
   const { up, down } = UP_DOWN[settings.colors];
   const panes = paneLayout(settings.indicators);
   const axis = (id: Pane['id']) => panes.findIndex((p) => p.id === id);
@@ -151,10 +179,11 @@ export function buildSeries(candles: CandleColumns, settings: ChartSettings, lab
     id,
     name,
     type: 'line' as const,
-    data,
+    data: pairs(data),
     xAxisIndex: axis(pane),
     yAxisIndex: axis(pane),
     symbol: 'none',
+    ...STILL,
     lineStyle: { width: 1, color },
     itemStyle: { color },
     ...extra,
@@ -165,6 +194,7 @@ export function buildSeries(candles: CandleColumns, settings: ChartSettings, lab
       id: 'candles',
       name: labels.close,
       type: 'candlestick',
+      ...STILL,
       data: ohlc,
       xAxisIndex: 0,
       yAxisIndex: 0,
@@ -176,30 +206,32 @@ export function buildSeries(candles: CandleColumns, settings: ChartSettings, lab
       id: 'volume',
       name: labels.volume,
       type: 'bar',
-      data: volume,
+      ...STILL,
+      data: pairs(volume),
       xAxisIndex: 1,
       yAxisIndex: 1,
       itemStyle: { color: (p: { dataIndex: number }) => (close[p.dataIndex]! >= open[p.dataIndex]! ? up : down), opacity: 0.6 },
     },
   ];
-  if (settings.indicators.ema) series.push(line('ema', labels.ema, ema(close, EMA_PERIOD), PALETTE.ema, 'price'));
+  if (settings.indicators.ema) series.push(line('ema', labels.ema, lines.ema ?? ema(close, EMA_PERIOD), PALETTE.ema, 'price'));
   if (settings.indicators.bollinger) {
-    const bands = bollinger(close, BOLLINGER_PERIOD, 2);
+    const bands = lines.bollinger ?? bollinger(close, BOLLINGER_PERIOD, 2);
     series.push(line('bollinger.upper', labels.bollinger, bands.upper, PALETTE.bollinger, 'price'));
     series.push(line('bollinger.middle', labels.bollinger, bands.middle, PALETTE.bollinger, 'price', { lineStyle: { width: 1, type: 'dashed', color: PALETTE.bollinger } }));
     series.push(line('bollinger.lower', labels.bollinger, bands.lower, PALETTE.bollinger, 'price'));
   }
-  if (settings.indicators.rsi) series.push(line('rsi', labels.rsi, rsi(close, RSI_PERIOD), PALETTE.rsi, 'rsi'));
+  if (settings.indicators.rsi) series.push(line('rsi', labels.rsi, lines.rsi ?? rsi(close, RSI_PERIOD), PALETTE.rsi, 'rsi'));
   if (settings.indicators.macd) {
-    const m = macd(close);
+    const m = lines.macd ?? macd(close);
     series.push({
       id: 'macd.histogram',
       name: labels.histogram,
       type: 'bar',
-      data: m.histogram,
+      ...STILL,
+      data: pairs(m.histogram),
       xAxisIndex: axis('macd'),
       yAxisIndex: axis('macd'),
-      itemStyle: { color: (p: { value: number }) => (p.value >= 0 ? up : down), opacity: 0.6 },
+      itemStyle: { color: (p: { dataIndex: number }) => ((m.histogram[p.dataIndex] ?? 0) >= 0 ? up : down), opacity: 0.6 },
     });
     series.push(line('macd.line', labels.macd, m.macd, PALETTE.macd, 'macd'));
     series.push(line('macd.signal', labels.signal, m.signal, PALETTE.signal, 'macd'));
@@ -230,7 +262,14 @@ const tooltipFormatter = (candles: CandleColumns, labels: ChartLabels, format: C
 };
 
 /** The whole option: panes, axes, zoom (inside + slider), crosshair tooltip and series. */
-export function buildChartOption(candles: CandleColumns, settings: ChartSettings, labels: ChartLabels, format: ChartFormat, window: ZoomWindow) {
+export function buildChartOption(
+  candles: CandleColumns,
+  settings: ChartSettings,
+  labels: ChartLabels,
+  format: ChartFormat,
+  window: ZoomWindow,
+  lines?: IndicatorLines,
+) {
   const panes = paneLayout(settings.indicators);
   const axes = panes.map((_, i) => i);
   const text = settings.dark ? '#cbd5e1' : '#475569';
@@ -247,7 +286,8 @@ export function buildChartOption(candles: CandleColumns, settings: ChartSettings
       confine: true,
       formatter: tooltipFormatter(candles, labels, format),
     },
-    grid: panes.map((p) => ({ left: 12, right: 72, top: `${p.top}%`, height: `${p.height}%` })),
+    // The panes are placed by hand with room for the labels: no label measuring to fit them on every update.
+    grid: panes.map((p) => ({ left: 12, right: 72, top: `${p.top}%`, height: `${p.height}%`, outerBoundsMode: 'none' as const })),
     xAxis: panes.map((p, i) => ({
       type: 'category',
       gridIndex: i,
@@ -280,10 +320,12 @@ export function buildChartOption(candles: CandleColumns, settings: ChartSettings
         bottom: 8,
         height: 24,
         showDetail: false,
+        // Its shadow is redrawn from the first series on every update, live ticks included.
+        showDataShadow: false,
         minValueSpan: 10,
       },
     ],
-    series: buildSeries(candles, settings, labels),
+    series: buildSeries(candles, settings, labels, lines),
   };
 }
 
@@ -297,8 +339,9 @@ export function buildLiveOption(
   labels: ChartLabels,
   format: ChartFormat,
   appended: ZoomWindow | null,
+  lines?: IndicatorLines,
 ) {
-  const series = buildSeries(candles, settings, labels);
+  const series = buildSeries(candles, settings, labels, lines);
   // The tooltip reads the candles it was built with: give it the new ones.
   const tooltip = { formatter: tooltipFormatter(candles, labels, format) };
   if (!appended) return { series, tooltip };

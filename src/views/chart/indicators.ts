@@ -101,3 +101,122 @@ export function macd(values: readonly number[], fast = 12, slow = 26, signalPeri
   const histogram: Line = line.map((v, i) => (v !== null && signal[i] !== null ? v - signal[i]! : null));
   return { macd: line, signal, histogram };
 }
+
+/** Which lines a {@link LiveIndicators} keeps. */
+export interface IndicatorChoice {
+  ema: boolean;
+  bollinger: boolean;
+  rsi: boolean;
+  macd: boolean;
+}
+
+/** The element at `i` of an EMA of `values` whose first defined value is at `from`: the same arithmetic as {@link ema}. */
+function emaStep(values: Line, out: Line, i: number, period: number, from: number): void {
+  const j = i - from;
+  if (from < 0 || j < period - 1) out[i] = null;
+  else if (j === period - 1) {
+    let sum = 0;
+    for (let x = from; x <= i; x++) sum += values[x]!;
+    out[i] = sum / period;
+  } else {
+    const k = 2 / (period + 1);
+    out[i] = values[i]! * k + out[i - 1]! * (1 - k);
+  }
+}
+
+/**
+ * The indicators of a column of closes kept up to date one bar at a time: after the last close
+ * changed or one was appended, {@link LiveIndicators.update} recomputes the last element only
+ * (O(1) for EMA, RSI and MACD, O(period) for Bollinger) from the state the previous bar left.
+ * Every value equals what {@link ema}, {@link bollinger}, {@link rsi} and {@link macd} give for the
+ * whole column (the same operations in the same order).
+ */
+export class LiveIndicators {
+  readonly ema: Line = [];
+  readonly bollinger: Bands = { middle: [], upper: [], lower: [] };
+  readonly rsi: Line = [];
+  readonly macd: Macd = { macd: [], signal: [], histogram: [] };
+  /** The running sum behind the Bollinger middle, as `sma` keeps it. */
+  private readonly sums: number[] = [];
+  private readonly gain: number[] = [];
+  private readonly loss: number[] = [];
+  private readonly fast: Line = [];
+  private readonly slow: Line = [];
+  private macdStart = -1;
+
+  constructor(
+    readonly choice: IndicatorChoice,
+    readonly periods = { ema: 20, bollinger: 20, bollingerK: 2, rsi: 14, fast: 12, slow: 26, signal: 9 },
+  ) {}
+
+  /** All of `values`, oldest first. */
+  static of(values: readonly number[], choice: IndicatorChoice): LiveIndicators {
+    const live = new LiveIndicators(choice);
+    for (let i = 0; i < values.length; i++) live.step(values, i);
+    return live;
+  }
+
+  /** `values` is the column this was built on with its last element changed, or one appended. */
+  update(values: readonly number[]): void {
+    if (values.length > 0) this.step(values, values.length - 1);
+  }
+
+  private step(values: readonly number[], i: number): void {
+    const p = this.periods;
+    if (this.choice.ema) emaStep(values as Line, this.ema, i, p.ema, 0);
+    if (this.choice.bollinger) this.bollingerStep(values, i, p.bollinger, p.bollingerK);
+    if (this.choice.rsi) this.rsiStep(values, i, p.rsi);
+    if (this.choice.macd) {
+      emaStep(values as Line, this.fast, i, p.fast, 0);
+      emaStep(values as Line, this.slow, i, p.slow, 0);
+      const { macd: line, signal, histogram } = this.macd;
+      line[i] = this.fast[i] !== null && this.slow[i] !== null ? this.fast[i]! - this.slow[i]! : null;
+      if (this.macdStart < 0 && line[i] !== null) this.macdStart = i;
+      emaStep(line, signal, i, p.signal, this.macdStart);
+      histogram[i] = line[i] !== null && signal[i] !== null ? line[i]! - signal[i]! : null;
+    }
+  }
+
+  private bollingerStep(values: readonly number[], i: number, period: number, k: number): void {
+    let sum = (i > 0 ? this.sums[i - 1]! : 0) + values[i]!;
+    if (i >= period) sum -= values[i - period]!;
+    this.sums[i] = sum;
+    const { middle, upper, lower } = this.bollinger;
+    if (i < period - 1) {
+      middle[i] = upper[i] = lower[i] = null;
+      return;
+    }
+    const mean = sum / period;
+    let squares = 0;
+    for (let j = i - period + 1; j <= i; j++) squares += (values[j]! - mean) ** 2;
+    const sd = Math.sqrt(squares / period);
+    middle[i] = mean;
+    upper[i] = mean + k * sd;
+    lower[i] = mean - k * sd;
+  }
+
+  private rsiStep(values: readonly number[], i: number, period: number): void {
+    if (i < period) {
+      this.rsi[i] = null;
+      return;
+    }
+    let gain = 0;
+    let loss = 0;
+    if (i === period) {
+      for (let x = 1; x <= period; x++) {
+        const change = values[x]! - values[x - 1]!;
+        if (change > 0) gain += change;
+        else loss -= change;
+      }
+      gain /= period;
+      loss /= period;
+    } else {
+      const change = values[i]! - values[i - 1]!;
+      gain = (this.gain[i - 1]! * (period - 1) + Math.max(change, 0)) / period;
+      loss = (this.loss[i - 1]! * (period - 1) + Math.max(-change, 0)) / period;
+    }
+    this.gain[i] = gain;
+    this.loss[i] = loss;
+    this.rsi[i] = loss === 0 ? 100 : 100 - 100 / (1 + gain / loss);
+  }
+}
