@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Timeframe } from '../../contract/codes';
 import type { ChartSymbol } from '../../contract/market/chart';
 import type { Candle, CandleColumns } from '../../contract/market/klines';
+import { TIMEFRAME_MS } from '../../contract/constants';
 
 /**
  * The chart screen of one symbol. The spec's charting state (the market's symbols list and the
@@ -12,18 +13,7 @@ import type { Candle, CandleColumns } from '../../contract/market/klines';
  * the chosen timeframe (a new bucket is appended when the minute passes its end).
  */
 
-export const TIMEFRAME_MS: Record<Timeframe, number> = {
-  '1m': 60_000,
-  '3m': 180_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '30m': 1_800_000,
-  '1h': 3_600_000,
-  '2h': 7_200_000,
-  '4h': 14_400_000,
-  '12h': 43_200_000,
-  '1d': 86_400_000,
-};
+export { TIMEFRAME_MS };
 
 /** Candles per request: the first load and each older page. */
 export const CHART_PAGE_SIZE = 1000;
