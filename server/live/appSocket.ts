@@ -7,7 +7,7 @@ import { UnauthorizedError } from '../domain/errors';
 import type { Database } from '../store/schema';
 import { topics, type Bus } from './bus';
 import type { ClientRegistry } from './registry';
-import { parseClientFrame } from './clientFrames';
+import { parseClientFrame, receiveWhenReady } from './clientFrames';
 import { authenticateSocketToken } from './socketAuth';
 
 /** What the socket needs; the app context has all of it. */
@@ -114,11 +114,7 @@ function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: Fastif
     if (open) socket.close(SERVER_ERROR, 'Server error; try again');
     return false;
   });
-  socket.on('message', (data, isBinary) => {
-    void ready.then((ok) => {
-      if (ok && open) receive(data, isBinary);
-    });
-  });
+  receiveWhenReady(socket, ready, () => open, receive);
 }
 
 /** Bearer calls are checked one by one; a socket outlives its token unless it is ended here. */

@@ -12,7 +12,7 @@ import {
 import { MarketName } from '../../contract/codes';
 import { NotFoundError, UnauthorizedError } from '../domain/errors';
 import type { HubSocket } from '../feeds/priceHub';
-import { parseClientFrame } from './clientFrames';
+import { parseClientFrame, receiveWhenReady } from './clientFrames';
 import { authenticateSocketToken } from './socketAuth';
 
 /** Close codes of the contract: 4401 log out and do not reconnect; 4404 no such market. */
@@ -152,9 +152,5 @@ function serveConnection(app: FastifyInstance, socket: WebSocket, request: Fasti
     if (open) socket.close(SERVER_ERROR, 'Server error; try again');
     return false;
   });
-  socket.on('message', (data, isBinary) => {
-    void ready.then((ok) => {
-      if (ok && open) receive(data, isBinary);
-    });
-  });
+  receiveWhenReady(socket, ready, () => open, receive);
 }
