@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /*
- * Projects: contract and pure unit tests; the API suite twice (SQLite, then PostgreSQL with the
+ * Projects: contract, machine models and pure unit tests; the API suite twice (SQLite, then PostgreSQL with the
  * same files); browser journeys in headless Chromium. Server suites run files one at a time per
  * worker because each starts a real server on a real database.
  */
@@ -23,6 +23,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
+      // Pure server-side logic (indicators, strategy evaluation, backtests): no server, no database.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
         test: {
