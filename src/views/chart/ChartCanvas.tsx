@@ -3,7 +3,7 @@ import { AxisPointerComponent, DataZoomComponent, GridComponent, TooltipComponen
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { CandleColumns } from '../../../contract/market/klines';
 import {
   buildChartOption,
@@ -11,11 +11,14 @@ import {
   changeKind,
   initialWindow,
   nextWindow,
+  paneLayout,
   type ChartFormat,
   type ChartLabels,
   type ChartSettings,
+  type LiveParts,
   type ZoomWindow,
 } from './chartOptions';
+import { drawFrame, emptyRange, fillRange, formingFrame, frameFits, type ChartInstance, type FormingFrame } from './formingOverlay';
 import { needsReslice, sliceColumns, sliceFor, sliceLines, toLocal, type Slice } from './chartSlice';
 import { LiveIndicators } from './indicators';
 
@@ -25,6 +28,7 @@ echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipCompon
 type Instance = ReturnType<typeof echarts.init>;
 
 const EMPTY = {};
+const EMPTY_COLUMNS: CandleColumns = { open_time: [], open: [], high: [], low: [], close: [], volume: [] };
 const NEVER = () => false;
 const RENDERER = { renderer: 'canvas' as const };
 
@@ -46,11 +50,13 @@ interface ZoomEvent {
 
 /**
  * The ECharts canvas. Driven imperatively: a full option when the candles or settings change in
- * shape, and on a live candle only the series data (timed as `chart.liveUpdate` with the User
- * Timing API). ECharts holds only a slice of the candles around the visible window (see
- * `chartSlice.ts`), and the indicators are updated for the last bar only (`LiveIndicators`), so a
- * live tick costs the same with 1,000 or 100,000 candles loaded. Zooming or panning near an end
- * of the slice takes a new one; reaching the oldest loaded candle asks for older ones.
+ * shape, the series data when a candle is appended, and on a tick of the forming candle only the
+ * overlay canvas above the chart (`formingOverlay.ts`) unless the tick leaves the y range drawn.
+ * Each live change is timed as `chart.liveUpdate` with the User Timing API. ECharts holds only a
+ * slice of the candles around the visible window (see `chartSlice.ts`), and the indicators are
+ * updated for the last bar only (`LiveIndicators`), so a live tick costs the same with 1,000 or
+ * 100,000 candles loaded. Zooming or panning near an end of the slice takes a new one; reaching
+ * the oldest loaded candle asks for older ones.
  */
 export function ChartCanvas({
   candles,
@@ -73,6 +79,39 @@ export function ChartCanvas({
   const windowRef = useRef<ZoomWindow>(initialWindow(0));
   const sliceRef = useRef<Slice>({ lo: 0, hi: 0 });
   const resliceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const overlayRef = useRef<HTMLCanvasElement>(null);
+  const frameRef = useRef<FormingFrame | null>(null);
+  // One object for the chart's life: ECharts' axis and tooltip functions read it on every render.
+  const liveRef = useRef<LiveParts>({ range: emptyRange(), source: { candles: EMPTY_COLUMNS, offset: 0 } });
+
+  /** The overlay for the current frame, sized to the chart box (device pixels). */
+  const drawOverlay = useCallback(() => {
+    const instance = chartRef.current?.getEchartsInstance() as unknown as ChartInstance | undefined;
+    const canvas = overlayRef.current;
+    const box = boxRef.current;
+    if (!instance || !canvas || !box) return;
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.round(box.clientWidth * ratio);
+    const height = Math.round(box.clientHeight * ratio);
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    drawFrame(instance, canvas, frameRef.current, liveRef.current.range.visible);
+  }, []);
+
+  /** The forming candle's frame and the y range it needs, for the candles and slice now drawn. */
+  const takeFrame = useCallback(
+    (candles: CandleColumns, slice: Slice, indicators: LiveIndicators, settings: ChartSettings, window: ZoomWindow) => {
+      const n = candles.open_time.length;
+      const frame = slice.hi === n ? formingFrame(candles, slice.lo, indicators, settings) : null;
+      frameRef.current = frame;
+      fillRange(liveRef.current.range, frame, window.end >= n - 1);
+      liveRef.current.source.candles = candles;
+      liveRef.current.source.offset = slice.lo;
+    },
+    [],
+  );
 
   useEffect(() => {
     const instance: Instance | undefined = chartRef.current?.getEchartsInstance();
@@ -101,23 +140,31 @@ export function ChartCanvas({
         slice = sliceFor(window, n);
         axesMoved = true;
       }
-      // The last candle out of the slice (the person is looking at older ones): nothing drawn changed.
-      if (axesMoved || slice.hi === n) {
-        const option = buildLiveOption(sliceColumns(candles, slice), settings, labels, format, axesMoved ? toLocal(window, slice) : null, sliceLines(indicators, slice));
-        instance.setOption(option, { lazyUpdate: false });
-      }
+      takeFrame(candles, slice, indicators, settings, window);
       sliceRef.current = slice;
+      windowRef.current = window;
+      if (axesMoved) {
+        // A candle appended (the forming one closed) or a new slice: ECharts gets the data.
+        const option = buildLiveOption(sliceColumns(candles, slice), settings, labels, format, toLocal(window, slice), sliceLines(indicators, slice), liveRef.current);
+        instance.setOption(option, { lazyUpdate: false });
+      } else if (!frameFits(instance as unknown as ChartInstance, liveRef.current.range)) {
+        // The forming candle left the drawn y range: ECharts works the axes out again (their bounds read `liveRef.current.range`).
+        instance.setOption({ yAxis: paneLayout(settings.indicators).map(() => ({})) }, { lazyUpdate: false });
+      }
+      drawOverlay();
       performance.measure('chart.liveUpdate', { start: started, end: performance.now() });
       seriesCount = before.seriesCount;
     } else {
       indicators = LiveIndicators.of(candles.close, settings.indicators);
       const slice = sliceFor(window, n);
-      const option = buildChartOption(sliceColumns(candles, slice), settings, labels, format, toLocal(window, slice), sliceLines(indicators, slice));
-      instance.setOption(option, { notMerge: true });
+      takeFrame(candles, slice, indicators, settings, window);
       sliceRef.current = slice;
+      windowRef.current = window;
+      const option = buildChartOption(sliceColumns(candles, slice), settings, labels, format, toLocal(window, slice), sliceLines(indicators, slice), liveRef.current);
+      instance.setOption(option, { notMerge: true });
+      drawOverlay();
       seriesCount = option.series.length;
     }
-    windowRef.current = window;
     drawn.current = { candles, settings, labels, format, indicators, seriesCount };
     const box = boxRef.current;
     if (box) {
@@ -125,7 +172,7 @@ export function ChartCanvas({
       box.dataset.series = String(seriesCount);
       box.dataset.last = n ? `${candles.close[n - 1]}` : '';
     }
-  }, [candles, settings, labels, format]);
+  }, [candles, settings, labels, format, takeFrame, drawOverlay]);
 
   useEffect(
     () => () => {
@@ -146,8 +193,22 @@ export function ChartCanvas({
       if (!needsReslice(windowRef.current, sliceRef.current, n)) return;
       const slice = sliceFor(windowRef.current, n);
       sliceRef.current = slice;
-      const option = buildLiveOption(sliceColumns(d.candles, slice), d.settings, d.labels, d.format, toLocal(windowRef.current, slice), sliceLines(d.indicators, slice));
+      takeFrame(d.candles, slice, d.indicators, d.settings, windowRef.current);
+      const option = buildLiveOption(sliceColumns(d.candles, slice), d.settings, d.labels, d.format, toLocal(windowRef.current, slice), sliceLines(d.indicators, slice), liveRef.current);
       instance.setOption(option, { lazyUpdate: false });
+      drawOverlay();
+    };
+    /** The forming candle came into or left the window: its y range and overlay follow. */
+    const refit = () => {
+      const instance = chartRef.current?.getEchartsInstance();
+      const d = drawn.current;
+      if (!instance || !d) return;
+      const wasVisible = liveRef.current.range.visible;
+      takeFrame(d.candles, sliceRef.current, d.indicators, d.settings, windowRef.current);
+      if (wasVisible !== liveRef.current.range.visible && !frameFits(instance as unknown as ChartInstance, liveRef.current.range)) {
+        instance.setOption({ yAxis: paneLayout(d.settings.indicators).map(() => ({})) }, { lazyUpdate: false });
+      }
+      drawOverlay();
     };
     return {
       datazoom: (event: ZoomEvent) => {
@@ -161,12 +222,15 @@ export function ChartCanvas({
         windowRef.current = { start, end };
         if (start <= 0) onReachStart();
         if (resliceTimer.current === null && needsReslice(windowRef.current, slice, n)) resliceTimer.current = setTimeout(reslice, 0);
+        else refit();
       },
+      // Any redraw of ECharts (a resize, the crosshair) clears nothing of ours, but moves the axes under it.
+      rendered: drawOverlay,
     };
-  }, [onReachStart]);
+  }, [onReachStart, takeFrame, drawOverlay]);
 
   return (
-    <div ref={boxRef} dir="ltr" data-testid="chart" role="img" aria-label={label} className="h-full w-full">
+    <div ref={boxRef} dir="ltr" data-testid="chart" role="img" aria-label={label} className="relative h-full w-full">
       <ReactEChartsCore
         ref={chartRef}
         echarts={echarts}
@@ -176,6 +240,7 @@ export function ChartCanvas({
         onEvents={onEvents}
         style={{ height: '100%', width: '100%' }}
       />
+      <canvas ref={overlayRef} data-testid="chart-forming" aria-hidden className="pointer-events-none absolute inset-0 h-full w-full" />
     </div>
   );
 }

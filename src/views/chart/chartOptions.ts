@@ -1,4 +1,5 @@
 import type { CandleColumns } from '../../../contract/market/klines';
+import type { FormingRange } from './formingOverlay';
 import { bollinger, ema, macd, rsi, type Bands, type Line, type Macd } from './indicators';
 
 /**
@@ -135,7 +136,11 @@ export function paneLayout(indicators: IndicatorToggles): Pane[] {
   return panes;
 }
 
-const PALETTE = { ema: '#2563eb', bollinger: '#a855f7', rsi: '#f59e0b', macd: '#2563eb', signal: '#f97316' };
+export const PALETTE = { ema: '#2563eb', bollinger: '#a855f7', rsi: '#f59e0b', macd: '#2563eb', signal: '#f97316' };
+
+/** Width of a candle or bar as a share of its slot (the forming-candle overlay draws the same). */
+export const BAR_WIDTH = 0.6;
+const BAR_WIDTH_OPTION = `${BAR_WIDTH * 100}%`;
 
 /** Indicator lines worked out elsewhere (over the whole history), aligned with the candles given. */
 export interface IndicatorLines {
@@ -150,12 +155,14 @@ export interface IndicatorLines {
  * undefined). ECharts copies a typed array in one go, while a plain array costs it per-item
  * compatibility checks and an id made from each item's category name, on every setOption.
  */
-export function pairs(values: readonly (number | null)[]): Float64Array {
+export function pairs(values: readonly (number | null)[], maskLast = false): Float64Array {
   const out = new Float64Array(values.length * 2);
   for (let i = 0; i < values.length; i++) {
     out[i * 2] = i;
     out[i * 2 + 1] = values[i] ?? NaN;
   }
+  // An empty point: the forming candle is drawn by the overlay (formingOverlay.ts).
+  if (maskLast && values.length > 0) out[values.length * 2 - 1] = NaN;
   return out;
 }
 
@@ -165,8 +172,12 @@ export function pairs(values: readonly (number | null)[]): Float64Array {
  */
 const STILL = { silent: true, emphasis: { disabled: true } } as const;
 
-/** The series, each with an id, so a live update can merge data only. `lines` default to the candles' own. */
-export function buildSeries(candles: CandleColumns, settings: ChartSettings, labels: ChartLabels, lines: IndicatorLines = {}) {
+/**
+ * The series, each with an id, so a live update can merge data only. `lines` default to the
+ * candles' own. With `maskLast` the last point of every series is left empty: it is the forming
+ * candle, which the overlay draws.
+ */
+export function buildSeries(candles: CandleColumns, settings: ChartSettings, labels: ChartLabels, lines: IndicatorLines = {}, maskLast = false) {
   const { up, down } = UP_DOWN[settings.colors];
   const panes = paneLayout(settings.indicators);
   const axis = (id: Pane['id']) => panes.findIndex((p) => p.id === id);
@@ -174,12 +185,13 @@ export function buildSeries(candles: CandleColumns, settings: ChartSettings, lab
   const n = close.length;
   const ohlc = new Array<[number, number, number, number]>(n);
   for (let i = 0; i < n; i++) ohlc[i] = [open[i]!, close[i]!, low[i]!, high[i]!];
+  if (maskLast && n > 0) ohlc[n - 1] = [NaN, NaN, NaN, NaN];
 
   const line = (id: string, name: string, data: (number | null)[], color: string, pane: Pane['id'], extra: object = {}) => ({
     id,
     name,
     type: 'line' as const,
-    data: pairs(data),
+    data: pairs(data, maskLast),
     xAxisIndex: axis(pane),
     yAxisIndex: axis(pane),
     symbol: 'none',
@@ -199,6 +211,7 @@ export function buildSeries(candles: CandleColumns, settings: ChartSettings, lab
       xAxisIndex: 0,
       yAxisIndex: 0,
       itemStyle: { color: up, color0: down, borderColor: up, borderColor0: down },
+      barWidth: BAR_WIDTH_OPTION,
       large: true,
       largeThreshold: 2000,
     },
@@ -207,7 +220,8 @@ export function buildSeries(candles: CandleColumns, settings: ChartSettings, lab
       name: labels.volume,
       type: 'bar',
       ...STILL,
-      data: pairs(volume),
+      data: pairs(volume, maskLast),
+      barWidth: BAR_WIDTH_OPTION,
       xAxisIndex: 1,
       yAxisIndex: 1,
       itemStyle: { color: (p: { dataIndex: number }) => (close[p.dataIndex]! >= open[p.dataIndex]! ? up : down), opacity: 0.6 },
@@ -228,7 +242,8 @@ export function buildSeries(candles: CandleColumns, settings: ChartSettings, lab
       name: labels.histogram,
       type: 'bar',
       ...STILL,
-      data: pairs(m.histogram),
+      data: pairs(m.histogram, maskLast),
+      barWidth: BAR_WIDTH_OPTION,
       xAxisIndex: axis('macd'),
       yAxisIndex: axis('macd'),
       itemStyle: { color: (p: { dataIndex: number }) => ((m.histogram[p.dataIndex] ?? 0) >= 0 ? up : down), opacity: 0.6 },
@@ -256,10 +271,45 @@ export function tooltipHtml(candles: CandleColumns, i: number, labels: ChartLabe
   ].join('');
 }
 
-const tooltipFormatter = (candles: CandleColumns, labels: ChartLabels, format: ChartFormat) => (params: { dataIndex: number }[] | { dataIndex: number }) => {
+/**
+ * Where the tooltip reads its candles: the whole history and where ECharts' slice starts in it.
+ * The chart keeps it current, so the forming candle shows its newest values without an ECharts update.
+ */
+export interface TooltipSource {
+  candles: CandleColumns;
+  offset: number;
+}
+
+/** What a chart whose forming candle is drawn by the overlay passes in (see formingOverlay.ts). */
+export interface LiveParts {
+  range: FormingRange;
+  source: TooltipSource;
+}
+
+const tooltipFormatter = (source: TooltipSource, labels: ChartLabels, format: ChartFormat) => (params: { dataIndex: number }[] | { dataIndex: number }) => {
   const first = Array.isArray(params) ? params[0] : params;
-  return first ? tooltipHtml(candles, first.dataIndex, labels, format) : '';
+  return first ? tooltipHtml(source.candles, first.dataIndex + source.offset, labels, format) : '';
 };
+
+type Extent = { min: number; max: number };
+
+/**
+ * A pane's y range: the data ECharts shows plus the forming values (which it does not hold), with
+ * a little room above and below. Functions, so ECharts asks again on every render.
+ */
+function yBounds(pane: Pane['id'], index: number, range: FormingRange | undefined) {
+  if (pane === 'rsi') return { min: 0, max: 100 };
+  if (!range) return {};
+  const lo = (e: Extent) => (range.visible && range.lo[index] !== undefined ? Math.min(e.min, range.lo[index]!) : e.min);
+  const hi = (e: Extent) => (range.visible && range.hi[index] !== undefined ? Math.max(e.max, range.hi[index]!) : e.max);
+  const pad = (e: Extent) => {
+    const span = hi(e) - lo(e);
+    return span > 0 ? span * 0.05 : Math.abs(hi(e)) * 0.01 || 1;
+  };
+  const finite = (value: number) => (Number.isFinite(value) ? value : undefined);
+  if (pane === 'volume') return { min: 0, max: (e: Extent) => finite(hi(e) * 1.05) };
+  return { min: (e: Extent) => finite(lo(e) - pad(e)), max: (e: Extent) => finite(hi(e) + pad(e)) };
+}
 
 /** The whole option: panes, axes, zoom (inside + slider), crosshair tooltip and series. */
 export function buildChartOption(
@@ -269,6 +319,7 @@ export function buildChartOption(
   format: ChartFormat,
   window: ZoomWindow,
   lines?: IndicatorLines,
+  live?: LiveParts,
 ) {
   const panes = paneLayout(settings.indicators);
   const axes = panes.map((_, i) => i);
@@ -284,7 +335,7 @@ export function buildChartOption(
       trigger: 'axis',
       axisPointer: { type: 'cross' },
       confine: true,
-      formatter: tooltipFormatter(candles, labels, format),
+      formatter: tooltipFormatter(live?.source ?? { candles, offset: 0 }, labels, format),
     },
     // The panes are placed by hand with room for the labels: no label measuring to fit them on every update.
     grid: panes.map((p) => ({ left: 12, right: 72, top: `${p.top}%`, height: `${p.height}%`, outerBoundsMode: 'none' as const })),
@@ -305,8 +356,13 @@ export function buildChartOption(
       position: 'right',
       scale: true,
       splitNumber: p.id === 'price' ? 5 : 2,
-      ...(p.id === 'rsi' ? { min: 0, max: 100 } : {}),
-      axisLabel: { color: text, formatter: (v: number) => (p.id === 'volume' ? format.volume(v) : format.price(v)) },
+      ...yBounds(p.id, i, live?.range),
+      axisLabel: {
+        color: text,
+        formatter: (v: number) => (p.id === 'volume' ? format.volume(v) : format.price(v)),
+        // The padded bounds are not round numbers: label the round ticks between them only.
+        ...(p.id === 'rsi' ? {} : { showMinLabel: false, showMaxLabel: false }),
+      },
       splitLine: { show: p.id === 'price', lineStyle: { color: grid } },
     })),
     dataZoom: [
@@ -325,7 +381,7 @@ export function buildChartOption(
         minValueSpan: 10,
       },
     ],
-    series: buildSeries(candles, settings, labels, lines),
+    series: buildSeries(candles, settings, labels, lines, Boolean(live)),
   };
 }
 
@@ -340,10 +396,11 @@ export function buildLiveOption(
   format: ChartFormat,
   appended: ZoomWindow | null,
   lines?: IndicatorLines,
+  live?: LiveParts,
 ) {
-  const series = buildSeries(candles, settings, labels, lines);
+  const series = buildSeries(candles, settings, labels, lines, Boolean(live));
   // The tooltip reads the candles it was built with: give it the new ones.
-  const tooltip = { formatter: tooltipFormatter(candles, labels, format) };
+  const tooltip = { formatter: tooltipFormatter(live?.source ?? { candles, offset: 0 }, labels, format) };
   if (!appended) return { series, tooltip };
   const panes = paneLayout(settings.indicators);
   return {
