@@ -46,6 +46,7 @@ export function createFeedManager(deps: {
   const ownTasks = new Set<string>();
   let booting: Promise<void> | undefined;
   let stopped = false;
+  let stopFollowingLists: (() => void) | undefined;
 
   /** FEED_ENABLED and FEED_BACKFILL_DAYS (config.ts). */
   const enabled = () => config.feedEnabled;
@@ -127,6 +128,20 @@ export function createFeedManager(deps: {
     }
   };
 
+  /**
+   * An admin's edit of a market's symbols list (a symbol added, activated or deactivated) takes
+   * effect on its live feed at once: newly active symbols are followed, inactive ones dropped.
+   */
+  const followListEdits = () =>
+    markets.onListChange(async (change) => {
+      const feed = feeds.get(change.market);
+      if (!feed || change.list !== 'symbols' || stopped) return;
+      const active = new Set((await markets.activeSymbols(change.market)).map((s) => s.name));
+      const followed = feed.symbols();
+      feed.add([...active].filter((name) => !followed.includes(name)));
+      feed.remove(followed.filter((name) => !active.has(name)));
+    });
+
   const hub = (market: string): PriceHub => {
     let h = hubs.get(market);
     if (!h) hubs.set(market, (h = createPriceHub({ market, bus, onError: (err) => log.debug({ err }, 'live_price send failed') })));
@@ -138,11 +153,14 @@ export function createFeedManager(deps: {
     async start() {
       if (!enabled() || booting) return;
       stopped = false;
+      stopFollowingLists ??= followListEdits();
       booting = boot().catch((error: unknown) => log.error({ err: error }, 'market feeds could not start'));
     },
 
     async stop() {
       stopped = true;
+      stopFollowingLists?.();
+      stopFollowingLists = undefined;
       await booting;
       booting = undefined;
       for (const id of ownTasks) tasks.revoke(id, true);
@@ -205,12 +223,13 @@ export function createFeedManager(deps: {
     /** A live_price snapshot: from the running feed's book, else from stored candles. */
     async snapshot(marketName: string, symbols: readonly string[]): Promise<LiveSnapshotItem[]> {
       const feed = feeds.get(marketName);
-      if (feed) return feed.book.snapshot(symbols);
       const market = await markets.getMarket(marketName);
-      const source = pickSource(market);
-      const book = createLiveBook();
+      const source = feed ? sources.get(feed.source)! : pickSource(market);
+      const book = feed?.book ?? createLiveBook();
       const now = Date.now();
+      // A symbol the feed has no tick of yet (just listed or reactivated) starts from its stored day.
       for (const symbol of symbols) {
+        if (book.price(symbol, now)) continue;
         const key = { market: marketName, symbol, source: source.name, timeframe: source.finestTimeframe };
         book.seed(symbol, await repo.readRange(key, { from: now - DAY, to: now, order: 'asc', limit: 10_000 }));
       }

@@ -8,7 +8,7 @@ import type { Database } from '../store/schema';
 import { topics, type Bus } from './bus';
 import type { ClientRegistry } from './registry';
 import { parseClientFrame, receiveWhenReady } from './clientFrames';
-import { authenticateSocketToken } from './socketAuth';
+import { authenticateSocketToken, closeAtExpiry } from './socketAuth';
 
 /** What the socket needs; the app context has all of it. */
 export interface AppSocketDeps {
@@ -21,8 +21,6 @@ export interface AppSocketDeps {
 /** Close codes: 4401 is DOMAIN.md's "log out, do not reconnect"; 1011 lets the app retry. */
 const UNAUTHORIZED = 4401;
 const SERVER_ERROR = 1011;
-/** setTimeout fires at once for more than 2^31-1 ms; long token lifetimes re-arm in steps. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** `/api/ws/app`: the signed-in user's live channel (contract/live/appSocket.ts). */
 export function appSocketRoute(app: FastifyInstance, deps: AppSocketDeps) {
@@ -115,17 +113,4 @@ function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: Fastif
     return false;
   });
   receiveWhenReady(socket, ready, () => open, receive);
-}
-
-/** Bearer calls are checked one by one; a socket outlives its token unless it is ended here. */
-function closeAtExpiry(socket: WebSocket, expiresAt: number): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  const check = () => {
-    const left = expiresAt - Date.now();
-    if (left <= 0) return socket.close(UNAUTHORIZED, 'Token has expired');
-    timer = setTimeout(check, Math.min(left, MAX_TIMER_MS));
-    timer.unref();
-  };
-  check();
-  return () => clearTimeout(timer);
 }

@@ -13,7 +13,7 @@ import { MarketName } from '../../contract/codes';
 import { NotFoundError, UnauthorizedError } from '../domain/errors';
 import type { HubSocket } from '../feeds/priceHub';
 import { parseClientFrame, receiveWhenReady } from './clientFrames';
-import { authenticateSocketToken } from './socketAuth';
+import { authenticateSocketToken, closeAtExpiry } from './socketAuth';
 
 /** Close codes of the contract: 4401 log out and do not reconnect; 4404 no such market. */
 const UNAUTHORIZED = 4401;
@@ -85,12 +85,16 @@ function serveConnection(app: FastifyInstance, socket: WebSocket, request: Fasti
     const query = LivePriceQuery.safeParse(request.query);
     const raw = (request.query ?? {}) as Record<string, unknown>;
     if (typeof raw.token !== 'string' || raw.token === '') return close(UNAUTHORIZED, 'Not authenticated');
+    let identity;
     try {
-      await authenticateSocketToken({ tokens, db }, raw.token);
+      identity = await authenticateSocketToken({ tokens, db }, raw.token);
     } catch (error) {
       if (error instanceof UnauthorizedError) return close(UNAUTHORIZED, error.message);
       throw error;
     }
+    if (!open) return false;
+    cleanups.push(app.ctx.liveClients.add('market', identity.user.id));
+    if (identity.expiresAt !== undefined) cleanups.push(closeAtExpiry(socket, identity.expiresAt));
     if (!query.success) {
       const issue = query.error.issues[0];
       return close(BAD_REQUEST, `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`.slice(0, 120));

@@ -41,6 +41,17 @@ describe('aggregating 1m candles', () => {
     expect(formingOpenTime).toBeNull();
   });
 
+  it('sums volumes without the noise of adding doubles (0.1 + 0.2 is 0.3)', () => {
+    const rows: Row[] = [
+      [t0, 1, 1, 1, 1, 0.1],
+      [t0 + MIN, 1, 1, 1, 1, 0.2],
+      [t0 + 2 * MIN, 1, 1, 1, 1, 53.0702],
+      [t0 + 3 * MIN, 1, 1, 1, 1, 123_456_789.125],
+    ];
+    const { candles } = aggregateCandles(columns(rows), createBucketer('1h', 'UTC'), FAR_FUTURE);
+    expect(candles.volume).toEqual([123_456_842.4952]);
+  });
+
   it('starts 5m buckets at UTC multiples of five minutes', () => {
     const { candles } = aggregateCandles(columns(minutes.slice(1)), createBucketer('5m', 'UTC'), FAR_FUTURE);
     expect(rowsOf(candles)).toEqual([

@@ -85,6 +85,33 @@ describe('live_price socket', () => {
     expect((await connect(ts, 'crypto', '?token=not-a-token').closed).code).toBe(4401);
   });
 
+  it('counts itself among the live clients, and closes 4401 when its token expires while connected', async () => {
+    const { tokens, liveClients } = ts.server.app.ctx;
+    const userId = (await ts.createUser('expiring@bazaar.test')).id;
+    // JWT expiry is in whole seconds: this one ends between 1.5 and 2.5 s from now.
+    const shortLived = await tokens.issueAccess(userId, 1, Date.now() - 57_500);
+    const before = liveClients.count('market');
+    const client = connect(ts, 'crypto', `?token=${shortLived.token}&initialize_market=true`);
+    await nextOf(client, 'snapshot');
+    expect(liveClients.count('market')).toBe(before + 1);
+    expect(await client.closed).toEqual({ code: 4401, reason: 'Token has expired' });
+    await expect.poll(() => liveClients.count('market')).toBe(before);
+  });
+
+  it('follows the admin edits of the symbols list live: a deactivated symbol leaves the feed, a reactivated one comes back', async () => {
+    const admin = await ts.adminToken();
+    const status = () => ts.server.app.ctx.services.feeds.services().find((s) => s.market === 'crypto');
+    const items = await ts.call('GET', '/api/core/market/list/symbols?market=crypto&search=DOGEUSDT', { token: admin });
+    const id = items.body.data[0].id;
+    const followed = () => ts.server.app.ctx.services.feeds.feed('crypto')?.symbols() ?? [];
+    expect(followed()).toContain('DOGEUSDT');
+    expect((await ts.call('PUT', `/api/core/market/list/symbols/${id}`, { token: admin, json: { is_active: false } })).status).toBe(200);
+    await expect.poll(followed).not.toContain('DOGEUSDT');
+    expect(status()?.data.symbols).toBe(symbols.length - 1);
+    expect((await ts.call('PUT', `/api/core/market/list/symbols/${id}`, { token: admin, json: { is_active: true } })).status).toBe(200);
+    await expect.poll(followed).toContain('DOGEUSDT');
+  });
+
   it('closes 4404 for an unknown market', async () => {
     expect((await connect(ts, 'nasdaq', `?token=${token}`).closed).code).toBe(4404);
     expect((await connect(ts, 'NOT A MARKET', `?token=${token}`).closed).code).toBe(4404);

@@ -41,6 +41,11 @@ export function aggregateCandles(rows: CandleColumns, bucketer: Bucketer, now: n
     out.close[last] = rows.close[i]!;
     out.volume[last] = out.volume[last]! + rows.volume[i]!;
   }
+  // Sums of doubles carry noise in their last bits (0.1 + 0.2 → 0.30000000000000004); 14
+  // significant digits keep real figures (a 9-digit volume with 4 decimals is 13) and drop the
+  // noise (relative ~1e-16 per addition, so ~1e-13 after a day of minutes at worst).
+  const volume = out.volume;
+  for (let j = 0; j < volume.length; j += 1) volume[j] = Number(volume[j]!.toPrecision(14));
   const formingOpenTime = last >= 0 && bucketEnd > now ? out.open_time[last]! : null;
   return { candles: out, formingOpenTime };
 }
