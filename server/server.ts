@@ -22,6 +22,7 @@ export async function startServer(config: Config, options: { sqliteFile?: string
     app = await buildApp(config, store);
     await app.ctx.services.quotes.seed();
     await app.ctx.services.markets.seed();
+    await app.ctx.services.strategies.seed();
     const admin = await ensureFirstSuperuser(store.db, {
       email: config.firstSuperuser,
       password: config.firstSuperuserPassword,
@@ -31,6 +32,7 @@ export async function startServer(config: Config, options: { sqliteFile?: string
     await app.listen({ port: config.port, host: config.host });
     // Market data starts once the server answers; back-fill runs in the background.
     await app.ctx.services.feeds.start();
+    await app.ctx.services.engine.start();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await store.close().catch(() => undefined);

@@ -26,6 +26,10 @@ import { chartRoutes } from './routes/chart';
 import { ingestRoutes } from './routes/ingest';
 import { marketDataRoutes } from './routes/marketData';
 import { livePriceRoute } from '../live/livePrice';
+import { relationRoutes } from './routes/relations';
+import { strategyRoutes } from './routes/strategies';
+import { scoreRoutes } from './routes/scores';
+import { portfolioRoutes } from './routes/portfolios';
 
 /** Builds the HTTP app on an open, migrated store. Listening is the caller's business. */
 export async function buildApp(config: Config, store: Store): Promise<FastifyInstance> {
@@ -61,6 +65,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   app.decorateRequest('user', undefined);
   app.addHook('onClose', async () => mailer.close());
   // Feeds stop before the bus they publish on closes.
+  app.addHook('onClose', async () => ctx.services.engine.stop());
   app.addHook('onClose', async () => ctx.services.feeds.stop());
   app.addHook('onClose', async () => ctx.bus.close());
 
@@ -83,6 +88,10 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     ingestRoutes(api);
     marketDataRoutes(api);
     livePriceRoute(api);
+    relationRoutes(api);
+    strategyRoutes(api);
+    scoreRoutes(api);
+    portfolioRoutes(api);
   });
 
   await registerSpa(app, config.staticDir);

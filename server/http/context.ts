@@ -19,6 +19,16 @@ import { createTaskRunner } from '../domain/tasks/taskRunner';
 import { createFeedManager } from '../feeds/feedManager';
 import { createBinanceSource } from '../feeds/binance/binanceSource';
 import { createCsvSource } from '../feeds/csv/csvSource';
+import { createPortfoliosService } from '../domain/portfolios/portfoliosService';
+import { createGroupsService } from '../domain/signals/groupsService';
+import { createStrategiesService } from '../domain/signals/strategiesService';
+import { createSubscriptionsService } from '../domain/signals/subscriptionsService';
+import { createScoresService } from '../domain/signals/scoresService';
+import { createMarksService } from '../domain/signals/marksService';
+import { createNotifier } from '../domain/notifications/notifier';
+import { createSignalOutcome } from '../engine/signalOutcome';
+import { createStrategyEngine } from '../engine/strategyEngine';
+import { createScoreWriter } from '../store/repositories/scoreWriter';
 
 /** Everything a route handler may reach: settings, storage and the domain services. */
 export interface AppContext {
@@ -52,6 +62,12 @@ export function createServices(deps: {
   // A market uses its first active source the server has; the defaults all start `simulated`.
   feeds.registerSource(createBinanceSource({ restUrl: config.binanceRestUrl, wsUrl: config.binanceWsUrl }));
   feeds.registerSource(createCsvSource({ directory: join(config.dataDir, 'csv') }));
+  const portfolios = createPortfoliosService({ db, markets });
+  const groups = createGroupsService({ db });
+  const strategies = createStrategiesService({ db });
+  const subscriptions = createSubscriptionsService({ db, groups, strategies, portfolios });
+  const notifier = createNotifier({ db, bus, onPushError: (err) => log.warn({ err }, 'notification push failed') });
+  const engine = createStrategyEngine({ db, bus, markets, klines, outcome: createSignalOutcome({ markets }), notifier, scoreWriter: createScoreWriter(store), log });
   return {
     markets,
     klines,
@@ -68,5 +84,13 @@ export function createServices(deps: {
     profiles: createProfileService({ db, knownMarkets: () => markets.marketNames() }),
     secrets: createSecretService({ db }),
     quotes: createQuotesService({ db }),
+    portfolios,
+    groups,
+    strategies,
+    subscriptions,
+    scores: createScoresService({ db, subscriptions, portfolios }),
+    marks: createMarksService({ db }),
+    notifier,
+    engine,
   };
 }

@@ -4,6 +4,9 @@ import { accountsMigration } from './migrations/001_accounts';
 import { marketsMigration } from './migrations/002_markets';
 import { klinesMigration } from './migrations/003_klines';
 import { klinesClusteredMigration } from './migrations/004_klines_clustered';
+import { signalsMigration } from './migrations/005_signals';
+import { portfoliosMigration } from './migrations/006_portfolios';
+import { notificationsMigration } from './migrations/007_notifications';
 
 /** Migrations in order; names sort, so keep the numeric prefix. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -12,6 +15,9 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '002_markets': marketsMigration(store.dialect),
     '003_klines': klinesMigration(store.dialect),
     '004_klines_clustered': klinesClusteredMigration(store.dialect),
+    '005_signals': signalsMigration(store.dialect),
+    '006_portfolios': portfoliosMigration(store.dialect),
+    '007_notifications': notificationsMigration(store.dialect),
   };
 }
 

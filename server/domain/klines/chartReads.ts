@@ -4,6 +4,7 @@ import {
   RESOLUTION_TIMEFRAME,
   type ChartBars,
   type ChartBarsQuery,
+  type ChartMark,
   type ChartMarkList,
   type ChartMarksQuery,
   type ChartSymbolList,
@@ -14,6 +15,7 @@ import type { MarketSymbol } from '../../../contract/market/lists';
 import type { Market } from '../../../contract/market/markets';
 import type { KlinesRepository } from '../../store/repositories/klines';
 import type { MarketsService } from '../markets/marketsService';
+import { createBucketer } from './buckets';
 import { readCandles } from './candleReader';
 import { toChartSymbol } from './chartSymbols';
 
@@ -82,10 +84,28 @@ export function createChartReads(deps: {
       return before === null ? { s: 'no_data' } : { s: 'no_data', nextTime: answer.bucketer.start(before) };
     },
 
-    /** Signal marks arrive with the signals issue; until then a known symbol has none. */
-    async marks(query: z.output<typeof ChartMarksQuery>): Promise<ChartMarkList> {
-      await resolve(query.market, query.symbol);
-      return { data: [], count: 0 };
+    /**
+     * Signal marks of the caller's subscriptions on a symbol since `timestamp_from`, each placed
+     * on the bar of the asked resolution that holds its candle. A signal's time is its candle's
+     * close; the bar is found from one millisecond before it, so a close written as the next
+     * candle's open time (exclusive end) and one written as the last millisecond of the candle
+     * both land on the candle that produced the signal.
+     */
+    async marks(
+      query: z.output<typeof ChartMarksQuery>,
+      readSignals: (read: { market: string; symbol: string; from: number; limit: number; statuses?: readonly number[] }) => Promise<Omit<ChartMark, 'time'>[]>,
+    ): Promise<ChartMarkList> {
+      const { market } = await resolve(query.market, query.symbol);
+      const bucketer = createBucketer(RESOLUTION_TIMEFRAME[query.resolution], market.timezone);
+      const signals = await readSignals({
+        market: market.name,
+        symbol: query.symbol,
+        from: query.timestamp_from,
+        limit: query.limit,
+        ...(query.status ? { statuses: query.status } : {}),
+      });
+      const data = signals.map((mark) => ({ ...mark, time: bucketer.start(Math.max(0, mark.signal_time - 1)) }));
+      return { data, count: data.length };
     },
   };
 }

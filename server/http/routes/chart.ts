@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { pick } from '../../../contract/endpoint';
 import { chartEndpoints, marketEndpoints, marketKlineReadEndpoints } from '../../../contract/market/endpoints';
-import { NotFoundError } from '../../domain/errors';
 import { serve } from '../route';
 
 /**
@@ -17,17 +16,22 @@ function sendCandles<T>(reply: FastifyReply, body: T): T {
 
 /** Klines, the TradingView-style chart rows and read_last_market_kline (issue 4). */
 export function chartRoutes(app: FastifyInstance) {
-  const { klines } = app.ctx.services;
+  const { klines, marks, portfolios } = app.ctx.services;
 
   serve(app, pick(marketEndpoints, 'market.getKlines'), async ({ query, reply }) => sendCandles(reply, await klines.read(query)));
   serve(app, pick(chartEndpoints, 'chart.symbols'), async ({ query }) => klines.chart.symbols(query));
   serve(app, pick(chartEndpoints, 'chart.bars'), async ({ query, reply }) => sendCandles(reply, await klines.chart.bars(query)));
-  serve(app, pick(chartEndpoints, 'chart.marks'), async ({ query }) => klines.chart.marks(query));
+  serve(app, pick(chartEndpoints, 'chart.marks'), async ({ user, query }) =>
+    klines.chart.marks(query, (read) => marks.read({ ...read, userId: user.id })),
+  );
 
-  // Portfolios arrive with the portfolio issue; until then no portfolio_id names one of the
-  // caller's portfolios, so every call is a 404 (the same answer another user's portfolio will
-  // get). Then: look the portfolio up for the user and answer klines.lastKline(its market, …).
-  serve(app, pick(marketKlineReadEndpoints, 'portfolio-manager.readLastMarketKline'), async () => {
-    throw new NotFoundError('Portfolio');
+  // The portfolio fixes the market; another user's portfolio answers 404.
+  serve(app, pick(marketKlineReadEndpoints, 'portfolio-manager.readLastMarketKline'), async ({ user, query }) => {
+    const portfolio = await portfolios.owned(user.id, query.portfolio_id);
+    const kline = await klines.lastKline(portfolio.market, query.symbol, query.timeframe, {
+      ...(query.source ? { source: query.source } : {}),
+      closedOnly: query.closed_only,
+    });
+    return { portfolio_id: portfolio.id, kline };
   });
 }

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { AppServerMessage } from '../../contract/live/appSocket';
+import { klineTopic } from '../../server/feeds/priceHub';
+import { startTestServer, type TestServer } from './support/testServer';
+
+/*
+ * The live engine end to end, on a real server and database: a known price series walked to a
+ * known crossing gives the score (total and per rule), the signal (a chart mark), the `signal`
+ * notification (stored and pushed) and the order in a linked paper portfolio; a restart scores
+ * the candles it missed and repeats no signal.
+ */
+
+const MIN = 60_000;
+const MARKET = 'crypto';
+const SYMBOL = 'BTCUSDT';
+
+// Price-only rules: ready from the first candle, so the crossing is hand-computed.
+const BODY = {
+  version: 1,
+  indicators: {},
+  rules: [
+    { name: 'above', when: ['gt', 'close', 100], score: 60 },
+    { name: 'below', when: ['lt', 'close', 95], score: -60 },
+  ],
+  entry: 50,
+  exit: -50,
+};
+
+describe('strategy engine', () => {
+  let ts: TestServer;
+  let token: string;
+  let userId: number;
+  let subscriptionId: number;
+  let portfolioId: number;
+  const base = Math.floor(Date.now() / MIN) * MIN - 100 * MIN;
+  const candle = (i: number, close: number) => ({
+    market: MARKET, symbol: SYMBOL, source: 'simulated', timeframe: '1m' as const,
+    open_time: base + i * MIN, open: close, high: close + 1, low: close - 1, close, volume: 2,
+  });
+  /** What the feed does on a candle close: store, then publish on the market's klines topic. */
+  const close = async (rows: ReturnType<typeof candle>[], publish = true) => {
+    const { klines } = ts.server.app.ctx.services;
+    await klines.insert(rows);
+    if (publish) await ts.server.app.ctx.bus.publish(klineTopic(MARKET), { market: MARKET, source: 'simulated', timeframe: '1m', data: rows });
+  };
+  const engine = () => ts.server.app.ctx.services.engine;
+  const signals = async () => (await ts.server.store.db.selectFrom('signals').selectAll().where('subscription_id', '=', subscriptionId).orderBy('timestamp').execute());
+
+  beforeAll(async () => {
+    ts = await startTestServer();
+    const user = await ts.createUser('signals@bazaar.test');
+    token = user.token;
+    userId = user.id;
+    // Fifty flat minutes at 90: the "below" rule holds, the total is −60, nothing crosses.
+    await close(Array.from({ length: 50 }, (_, i) => candle(i, 90)), false);
+  });
+  afterAll(async () => ts?.close());
+
+  it('scores the newest closed candle when a subscription starts', async () => {
+    const group = await ts.call('POST', '/api/relations/create_group', { token, json: { name: 'Majors', symbols: [{ market: MARKET, symbol: SYMBOL }] } });
+    expect(group.status).toBe(200);
+    const strategy = await ts.call('POST', '/api/strategy/', { token, json: { name: 'Threshold', body: BODY } });
+    expect(strategy.status).toBe(200);
+    const portfolio = await ts.call('POST', '/api/portfolio/', { token, json: { name: 'Paper', market: MARKET } });
+    expect(portfolio.status).toBe(200);
+    portfolioId = portfolio.body.id;
+    const subscription = await ts.call('POST', '/api/relations/create_subscription', {
+      token,
+      json: { name: 'BTC threshold', strategy_id: strategy.body.id, timeframe: '1m', group_ids: [group.body.id], confirmation_mode: 10 },
+    });
+    expect(subscription.status).toBe(200);
+    subscriptionId = subscription.body.id;
+    const link = await ts.call('POST', '/api/relations/create_subscription_link', {
+      token,
+      json: { subscription_id: subscriptionId, portfolio_id: portfolioId, confirmation: false },
+    });
+    expect(link.status).toBe(200);
+    await engine().refresh();
+    const history = await ts.call('GET', `/api/portfolio/manager/read_symbol_score_history?subscription_id=${subscriptionId}&market=${MARKET}&symbol=${SYMBOL}&score_type=*`, { token });
+    expect(history.status).toBe(200);
+    const totals = history.body.data.filter((s: { score_type: string }) => s.score_type === 'total');
+    expect(totals).toHaveLength(1);
+    expect(totals[0]).toMatchObject({ value: -60, timestamp: base + 50 * MIN, strategy_version: 1, timeframe: '1m' });
+    expect(history.body.data.find((s: { score_type: string }) => s.score_type === 'below')).toMatchObject({ value: -60 });
+    expect(history.body.data.find((s: { score_type: string }) => s.score_type === 'above')).toMatchObject({ value: 0 });
+    expect(await signals()).toEqual([]);
+  });
+
+  it('turns a crossing of the entry level into a buy: score pushed, mark, notification and a filled paper order', async () => {
+    const socket = new WebSocket(`${ts.url.replace(/^http/, 'ws')}/api/ws/app?token=${token}`);
+    const received: any[] = [];
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      expect(AppServerMessage.safeParse(message).success).toBe(true);
+      received.push(message);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    // Let the server subscribe the socket to the user's topic.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const closesBefore = engine().status().data.closes;
+    await close([candle(50, 110)]);
+    // The bus delivers on a later turn: wait until the engine has taken the candle, then until it is done.
+    await expect.poll(() => engine().status().data.closes).toBeGreaterThan(closesBefore);
+    await engine().idle();
+
+    const score = await ts.call('GET', `/api/portfolio/manager/read_last_scores?market=${MARKET}&score_type=total`, { token });
+    expect(score.status).toBe(200);
+    expect(score.body.data[0]).toMatchObject({ subscription_id: subscriptionId, symbol: SYMBOL, value: 60, timestamp: base + 51 * MIN });
+
+    const [signal, ...more] = await signals();
+    expect(more).toEqual([]);
+    expect(signal).toMatchObject({ side: 'buy', score: 60, level: 50, timestamp: base + 51 * MIN, user_id: userId });
+    expect(Number(signal!.price)).toBe(110);
+
+    const marks = await ts.call('GET', `/api/tradingview/marks?market=${MARKET}&symbol=${SYMBOL}&resolution=1m&timestamp_from=${base}`, { token });
+    expect(marks.status).toBe(200);
+    expect(JSON.stringify(marks.body)).toContain(String(Math.floor((base + 51 * MIN) / 1000)).slice(0, 6));
+
+    const notification = await ts.server.store.db.selectFrom('notifications').selectAll().where('id', '=', signal!.notification_id!).executeTakeFirstOrThrow();
+    expect(notification).toMatchObject({ user_id: userId, category: 'signal', sub_category: 'entry', symbol: SYMBOL, status: 10 });
+
+    const orders = JSON.parse(signal!.orders);
+    expect(orders).toHaveLength(1);
+    const order = await ts.server.store.db.selectFrom('orders').selectAll().where('id', '=', orders[0].order_id).executeTakeFirstOrThrow();
+    // Automatic mode, no confirmation, a paper portfolio: filled at the close, 100 USDT's worth, the market's 0.1 % fee.
+    expect(order).toMatchObject({ portfolio_id: portfolioId, side: 'buy', status: 30, order_type: 10 });
+    expect(Number(order.amount)).toBeCloseTo(100 / 110, 8);
+    expect(Number(order.filled)).toBeCloseTo(100 / 110, 8);
+    expect(Number(order.fee)).toBeCloseTo(0.1, 6);
+
+    await expect.poll(() => received.map((m) => m._type)).toEqual(expect.arrayContaining(['notification', 'score']));
+    const pushed = received.find((m) => m._type === 'score');
+    expect(pushed.params).toMatchObject({ subscription_id: subscriptionId, market: MARKET });
+    expect(pushed.data.scores).toEqual([expect.objectContaining({ symbol: SYMBOL, score_type: 'total', value: 60 })]);
+    expect(pushed.data.signals).toEqual([expect.objectContaining({ side: 'buy', notification_id: notification.id })]);
+    socket.close();
+  });
+
+  it('after a restart scores the candles it missed, signals the exit once, and repeats nothing on the next restart', async () => {
+    await engine().stop();
+    // While the engine is down: 110, 110, then 90 (crossing the exit level −50 from +60).
+    await close([candle(51, 110), candle(52, 110), candle(53, 90)], false);
+    await engine().start();
+    await engine().idle();
+    const all = await signals();
+    expect(all.map((s) => [s.side, s.timestamp])).toEqual([
+      ['buy', base + 51 * MIN],
+      ['sell', base + 54 * MIN],
+    ]);
+    const history = await ts.call('GET', `/api/portfolio/manager/read_symbol_score_history?subscription_id=${subscriptionId}&market=${MARKET}&symbol=${SYMBOL}&score_type=total`, { token });
+    expect(history.body.data.map((s: { value: number }) => s.value)).toEqual([-60, 60, 60, 60, -60]);
+
+    await engine().stop();
+    await engine().start();
+    await engine().idle();
+    expect(await signals()).toHaveLength(2);
+    const notifications = await ts.server.store.db.selectFrom('notifications').select('sub_category').where('user_id', '=', userId).execute();
+    expect(notifications.map((n) => n.sub_category).sort()).toEqual(['entry', 'exit']);
+  });
+
+  it('reports itself as the strategy-engine service', () => {
+    expect(engine().status()).toMatchObject({ name: 'strategy-engine', status: 'running', data: { subscriptions: 1, scorers: 1 } });
+  });
+});
