@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   STATIC_DIR: z.string().default('dist'),
   FEED_ENABLED: envBool.default(true),
+  SEED_DEMO: envBool.default(true),
   FEED_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   BINANCE_REST_URL: z.url().default('https://api.binance.com'),
   BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
@@ -64,6 +65,8 @@ export interface Config {
   staticDir: string;
   /** Market data sources run (off in most tests). */
   feedEnabled: boolean;
+  /** Give the first admin a demo watchlist, subscription and paper portfolio on the very first start. */
+  seedDemo: boolean;
   /** Days of 1m history a fresh install back-fills for every default symbol. */
   feedBackfillDays: number;
   binanceRestUrl: string;
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     staticDir: resolve(e.STATIC_DIR),
     feedEnabled: e.FEED_ENABLED,
+    seedDemo: e.SEED_DEMO,
     feedBackfillDays: e.FEED_BACKFILL_DAYS,
     binanceRestUrl: e.BINANCE_REST_URL.replace(/\/+$/, ''),
     binanceWsUrl: e.BINANCE_WS_URL.replace(/\/+$/, ''),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { ensureFirstSuperuser } from './domain/accounts/bootstrap';
+import { seedDemo } from './domain/signals/demoSeed';
 import { buildApp } from './http/app';
 import { openStore, type Store } from './store/database';
 import { migrateToLatest } from './store/migrate';
@@ -27,6 +28,7 @@ export async function startServer(config: Config, options: { sqliteFile?: string
       email: config.firstSuperuser,
       password: config.firstSuperuserPassword,
     });
+    if (admin && config.seedDemo) await seedDemo({ db: store.db, ...app.ctx.services }, admin.email);
     if (admin?.generatedPassword) announceGeneratedAdmin(admin.email, admin.generatedPassword);
     else if (admin) app.log.info({ email: admin.email }, 'first admin created');
     await app.listen({ port: config.port, host: config.host });

@@ -292,7 +292,9 @@ export function createStrategyEngine(deps: {
       }
       sub.plan = p;
       const keep = new Set(p.symbols.map((s) => symbolKey(s.market, s.symbol)));
-      for (const key of sub.slots.keys()) if (!keep.has(key)) sub.slots.delete(key);
+      // A slot still warming up was built before its history was stored (a first start back-fills
+      // in the background): build it again from what storage holds now.
+      for (const [key, slot] of sub.slots) if (!keep.has(key) || !slot.scorer.ready) sub.slots.delete(key);
       for (const { market, symbol } of p.symbols) {
         const key = symbolKey(market, symbol);
         if (!sub.slots.has(key)) sub.slots.set(key, await buildSlot(sub, market, symbol, history, pass));

@@ -26,6 +26,7 @@ import { chartRoutes } from './routes/chart';
 import { ingestRoutes } from './routes/ingest';
 import { marketDataRoutes } from './routes/marketData';
 import { livePriceRoute } from '../live/livePrice';
+import { forwardTaskMessages } from '../live/taskMessages';
 import { relationRoutes } from './routes/relations';
 import { strategyRoutes } from './routes/strategies';
 import { scoreRoutes } from './routes/scores';
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   app.decorateRequest('user', undefined);
   app.addHook('onClose', async () => mailer.close());
   // Feeds stop before the bus they publish on closes.
+  const stopTaskMessages = forwardTaskMessages(ctx.services.tasks, ctx.bus);
+  app.addHook('onClose', async () => stopTaskMessages());
   app.addHook('onClose', async () => ctx.services.engine.stop());
   app.addHook('onClose', async () => ctx.services.feeds.stop());
   app.addHook('onClose', async () => ctx.bus.close());

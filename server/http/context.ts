@@ -26,6 +26,7 @@ import { createSubscriptionsService } from '../domain/signals/subscriptionsServi
 import { createScoresService } from '../domain/signals/scoresService';
 import { createMarksService } from '../domain/signals/marksService';
 import { createNotifier } from '../domain/notifications/notifier';
+import { createBacktestTasks } from '../domain/signals/backtestTask';
 import { createSignalOutcome } from '../engine/signalOutcome';
 import { createStrategyEngine } from '../engine/strategyEngine';
 import { createScoreWriter } from '../store/repositories/scoreWriter';
@@ -92,5 +93,6 @@ export function createServices(deps: {
     marks: createMarksService({ db }),
     notifier,
     engine,
+    backtests: createBacktestTasks({ strategies, markets, klines, tasks }),
   };
 }

@@ -22,10 +22,10 @@ async function checkStrategyBody(request: FastifyRequest) {
   if (!result.success) throw new ValidationError(toFieldErrors(result.error.issues, ['body']));
 }
 
-/** The `strategy` rows except `strategy.backtest` (its task lives with the backtest engine). */
+/** The `strategy` rows; a backtest starts a task (domain/signals/backtestTask.ts). */
 export function strategyRoutes(app: FastifyInstance) {
   void app.register(async (scope) => {
-    const { strategies } = scope.ctx.services;
+    const { strategies, backtests } = scope.ctx.services;
     scope.addHook('preValidation', checkStrategyBody);
 
     serve(scope, endpoint('strategy.list'), async ({ user, query }) => strategies.list(user, query));
@@ -33,5 +33,6 @@ export function strategyRoutes(app: FastifyInstance) {
     serve(scope, endpoint('strategy.get'), async ({ user, params, query }) => strategies.get(user, params.id, query));
     serve(scope, endpoint('strategy.update'), async ({ user, params, body }) => strategies.update(user, params.id, body));
     serve(scope, endpoint('strategy.delete'), async ({ user, params }) => strategies.delete(user, params.id));
+    serve(scope, endpoint('strategy.backtest'), async ({ user, params, body }) => backtests.start(user, params.strategyId, body));
   });
 }

@@ -57,6 +57,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     STATIC_DIR: join(dataDir, 'no-static'),
     // Market feeds stay off unless a test asks for them: no back-fill at every start.
     FEED_ENABLED: 'false',
+    // Tests make their own groups and subscriptions.
+    SEED_DEMO: 'false',
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...env,
   });
