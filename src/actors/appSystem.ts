@@ -32,6 +32,9 @@ const endpoints = async () => {
   };
 };
 
+export type AppSocketEvent = { type: 'message'; message: unknown } | { type: 'status'; open: boolean };
+export type AppSocketWatcher = (event: AppSocketEvent) => void;
+
 /**
  * What was saved under `user`: a user and its token; junk from an older version is dropped.
  * A light check is enough: the server confirms the session (`accounts.me`) before it is used.
@@ -168,6 +171,17 @@ export function createAppSystem(deps: {
   );
 
   let appSocket: ActorRefFrom<typeof socketMachine> | undefined;
+  let appSocketOpen = false;
+  /** Signed-in screens that follow the app socket (scores, task progress) without owning it. */
+  const appSocketWatchers = new Set<AppSocketWatcher>();
+  const tellWatchers = (event: AppSocketEvent) => {
+    for (const watcher of appSocketWatchers) watcher(event);
+  };
+  const setAppSocketOpen = (open: boolean) => {
+    if (open === appSocketOpen) return;
+    appSocketOpen = open;
+    tellWatchers({ type: 'status', open });
+  };
 
   function openAppSocket(token: string) {
     const socket = createActor(
@@ -182,6 +196,7 @@ export function createAppSystem(deps: {
     // the sign-in page's bundle.
     const schemas = import('../../contract/notifications/schemas');
     socket.on('socket.message', ({ message }) => {
+      tellWatchers({ type: 'message', message });
       void schemas.then(({ NotificationLiveMessage }) => {
         const notification = NotificationLiveMessage.safeParse(message);
         if (!notification.success) return;
@@ -192,6 +207,7 @@ export function createAppSystem(deps: {
         });
       });
     });
+    socket.subscribe((snapshot) => setAppSocketOpen(snapshot.matches('open')));
     track('socket:app', socketMachine, socket);
     socket.start();
     socket.send({ type: 'socket.connect' });
@@ -203,6 +219,7 @@ export function createAppSystem(deps: {
     appSocket?.stop();
     running.delete('socket:app');
     appSocket = undefined;
+    setAppSocketOpen(false);
   }
 
   queries.on('auth.unauthorized', () => auth.send({ type: 'auth.unauthorized' }));
@@ -228,6 +245,17 @@ export function createAppSystem(deps: {
     ui,
     inspector,
     appSocket: () => appSocket,
+    /**
+     * Follows the app socket across sign-ins: every message it receives and whether it is open
+     * (told at once, then on each change). Returns the function that stops following.
+     */
+    watchAppSocket(watcher: AppSocketWatcher): () => void {
+      appSocketWatchers.add(watcher);
+      watcher({ type: 'status', open: appSocketOpen });
+      return () => {
+        appSocketWatchers.delete(watcher);
+      };
+    },
     listActors: (): InspectedActor[] => [...running.values()],
     start() {
       for (const actor of [auth, shell, notifications, queries, ui]) actor.start();

@@ -4,6 +4,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { pick } from '../../contract/endpoint';
 import type { ChartBars } from '../../contract/market/chart';
 import { chartEndpoints } from '../../contract/market/endpoints';
+import type { Timeframe } from '../../contract/codes';
 import type { Candle } from '../../contract/market/klines';
 import { LivePriceServerMessage } from '../../contract/market/live';
 import type { ApiClient } from '../services/apiClient';
@@ -54,11 +55,11 @@ function chartingLogic(api: ApiClient) {
 
 export type ChartingActor = ActorRefFrom<typeof chartingMachine>;
 
-/** The charting actor of one symbol, alive while the calling screen is mounted. */
-export function useChartingActor(market: string, symbol: string): ChartingActor {
+/** The charting actor of one symbol, alive while the calling screen is mounted; `timeframe` is the first one shown. */
+export function useChartingActor(market: string, symbol: string, timeframe?: Timeframe): ChartingActor {
   const { api } = useAppSystem();
   const logic = useMemo(() => chartingLogic(api), [api]);
-  return useActorRef(logic, { input: { market, symbol } }) as ChartingActor;
+  return useActorRef(logic, { input: { market, symbol, ...(timeframe ? { timeframe } : {}) } }) as ChartingActor;
 }
 
 /**

@@ -15,6 +15,13 @@ const Register = lazyScreen('register', () => import('./pages/RegisterPage'));
 const Statecharts = lazyScreen('statecharts', () => import('./pages/StatechartsPage'));
 const Markets = lazyScreen('markets', () => import('./pages/MarketsPage'));
 const Chart = lazyScreen('chart', () => import('./pages/ChartPage'));
+const Signals = lazyScreen('signals', () => import('./pages/SignalsPage'));
+const Watchlists = lazyScreen('watchlists', () => import('./pages/WatchlistsPage'));
+const Subscriptions = lazyScreen('subscriptions', () => import('./pages/SubscriptionsPage'));
+const SubscriptionEditor = lazyScreen('subscription-editor', () => import('./pages/SubscriptionEditorPage'));
+const Strategies = lazyScreen('strategies', () => import('./pages/StrategiesPage'));
+const StrategyEditor = lazyScreen('strategy-editor', () => import('./pages/StrategyEditorPage'));
+const Backtest = lazyScreen('backtest', () => import('./pages/BacktestPage'));
 
 /**
  * Routes in declarative mode: the data router (loaders, actions, fetchers) would add ~10 KB gzip
@@ -43,6 +50,16 @@ export function App() {
             <Route path="markets" element={<Markets />} />
             <Route path="markets/:market" element={<Markets />} />
             <Route path="markets/:market/:symbol" element={<Chart />} />
+            <Route path="signals" element={<Signals />} />
+            <Route path="watchlists" element={<Watchlists />} />
+            <Route path="subscriptions" element={<Subscriptions />} />
+            <Route path="subscriptions/new" element={<SubscriptionEditor />} />
+            <Route path="subscriptions/:id" element={<SubscriptionEditor />} />
+            <Route path="strategies" element={<Strategies />} />
+            <Route path="strategies/new" element={<StrategyEditor />} />
+            <Route path="strategies/:id" element={<StrategyEditor />} />
+            <Route path="strategies/:id/edit" element={<StrategyEditor />} />
+            <Route path="backtest" element={<Backtest />} />
             <Route
               path="dev/statecharts"
               element={

@@ -69,3 +69,20 @@ describe('the forming candle overlay', () => {
     expect(price.max({ min: 90, max: 110 })).toBeLessThan(120);
   });
 });
+
+describe('signal marks on the chart', () => {
+  it('places each mark on the candle opening at its time, under the low for a buy and over the high for a sell, in slice indices', async () => {
+    const { placeMarks } = await import('../../src/views/chart/formingOverlay');
+    const marks = [
+      { time: candles.open_time[30]!, side: 'buy' as const, label: 'B' },
+      { time: candles.open_time[45]!, side: 'sell' as const, label: 'S' },
+      // Outside the slice, and between two candles: not drawn.
+      { time: candles.open_time[5]!, side: 'buy' as const, label: 'B' },
+      { time: candles.open_time[50]! + 1, side: 'sell' as const, label: 'S' },
+    ];
+    expect(placeMarks(marks, candles, { lo: 20, hi: n })).toEqual([
+      { index: 10, price: candles.low[30], side: 'buy', label: 'B' },
+      { index: 25, price: candles.high[45], side: 'sell', label: 'S' },
+    ]);
+  });
+});

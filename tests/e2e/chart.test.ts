@@ -66,6 +66,33 @@ describe('the chart screen in Chromium', () => {
     expect(text).toMatch(/[۰-۹]/);
   });
 
+  it('draws the signal marks of the user’s subscriptions on their candles', async () => {
+    const group = await t.call('POST', '/api/relations/create_group', { token, json: { name: 'Marks', symbols: [{ market: 'crypto', symbol: 'BTCUSDT' }] } });
+    const strategy = await t.call('GET', '/api/strategy/?limit=1', { token });
+    const subscription = await t.call('POST', '/api/relations/create_subscription', {
+      token,
+      json: { name: 'Marks', strategy_id: strategy.body.data[0].id, timeframe: '15m', group_ids: [group.body.id], confirmation_mode: 30, is_active: false },
+    });
+    expect(subscription.status).toBe(200);
+    const bars = await t.call('GET', '/api/tradingview/bars?market=crypto&symbol=BTCUSDT&resolution=15m&countback=10', { token });
+    const admin = await t.server.store.db.selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
+    const { signalsRepository } = await import('../../server/store/repositories/signals');
+    for (const [i, side] of [[3, 'buy'], [6, 'sell']] as const) {
+      await signalsRepository.insertSignal(t.server.store.db, {
+        user_id: admin.id, subscription_id: subscription.body.id, strategy_id: strategy.body.data[0].id, strategy_version: 1,
+        market: 'crypto', symbol: 'BTCUSDT', timeframe: '15m', side, score: side === 'buy' ? 60 : -60, level: side === 'buy' ? 50 : -50,
+        price: String(bars.body.c[i]), timestamp: bars.body.t[i] + 15 * MIN,
+      });
+    }
+    await page.reload();
+    await expect.poll(() => data(page.getByTestId('chart'), 'marks'), { timeout: 30_000 }).toBe('2');
+    // A signal's link opens the chart at its timeframe.
+    await page.goto(`${t.url}${CHART}?tf=1h`);
+    await expect.poll(() => data(page.getByTestId('chart-area'), 'timeframe')).toBe('1h');
+    await page.goto(`${t.url}${CHART}`);
+    await expect.poll(() => candleCount(page.getByTestId('chart')), { timeout: 30_000 }).toBeGreaterThan(50);
+  });
+
   it('adds EMA and Bollinger overlays and RSI and MACD panes, remembered as ui items', async () => {
     const chart = page.getByTestId('chart');
     for (const name of ['میانگین نمایی ۲۰', 'باند بولینگر', 'RSI ۱۴', 'MACD']) await page.getByRole('button', { name, exact: true }).click();

@@ -12,13 +12,14 @@ import {
   initialWindow,
   nextWindow,
   paneLayout,
+  UP_DOWN,
   type ChartFormat,
   type ChartLabels,
   type ChartSettings,
   type LiveParts,
   type ZoomWindow,
 } from './chartOptions';
-import { drawFrame, emptyRange, fillRange, formingFrame, frameFits, type ChartInstance, type FormingFrame } from './formingOverlay';
+import { drawFrame, emptyRange, fillRange, formingFrame, frameFits, placeMarks, type ChartInstance, type FormingFrame, type PlacedMark } from './formingOverlay';
 import { needsReslice, sliceColumns, sliceFor, sliceLines, toLocal, type Slice } from './chartSlice';
 import { LiveIndicators } from './indicators';
 
@@ -28,6 +29,13 @@ echarts.use([CandlestickChart, BarChart, LineChart, GridComponent, TooltipCompon
 type Instance = ReturnType<typeof echarts.init>;
 
 const EMPTY = {};
+/** What a mark needs to be drawn: the open time of its candle, its side and letter. */
+export interface ChartMarkInput {
+  time: number;
+  side: 'buy' | 'sell';
+  label: string;
+}
+const NO_MARKS: readonly ChartMarkInput[] = [];
 const EMPTY_COLUMNS: CandleColumns = { open_time: [], open: [], high: [], low: [], close: [], volume: [] };
 const NEVER = () => false;
 const RENDERER = { renderer: 'canvas' as const };
@@ -65,7 +73,10 @@ export function ChartCanvas({
   format,
   onReachStart,
   label,
+  marks = NO_MARKS,
 }: {
+  /** Signal marks of this symbol on the shown timeframe (the newest few hundred). */
+  marks?: readonly ChartMarkInput[];
   candles: CandleColumns;
   settings: ChartSettings;
   labels: ChartLabels;
@@ -81,6 +92,9 @@ export function ChartCanvas({
   const resliceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<FormingFrame | null>(null);
+  const marksRef = useRef<readonly ChartMarkInput[]>(marks);
+  const placedRef = useRef<PlacedMark[]>([]);
+  const colorsRef = useRef({ buy: UP_DOWN.greenUp.up, sell: UP_DOWN.greenUp.down });
   // One object for the chart's life: ECharts' axis and tooltip functions read it on every render.
   const liveRef = useRef<LiveParts>({ range: emptyRange(), source: { candles: EMPTY_COLUMNS, offset: 0 } });
 
@@ -97,7 +111,8 @@ export function ChartCanvas({
       canvas.width = width;
       canvas.height = height;
     }
-    drawFrame(instance, canvas, frameRef.current, liveRef.current.range.visible);
+    drawFrame(instance, canvas, frameRef.current, liveRef.current.range.visible, placedRef.current, colorsRef.current);
+    box.dataset.marks = String(placedRef.current.length);
   }, []);
 
   /** The forming candle's frame and the y range it needs, for the candles and slice now drawn. */
@@ -107,6 +122,9 @@ export function ChartCanvas({
       const frame = slice.hi === n ? formingFrame(candles, slice.lo, indicators, settings) : null;
       frameRef.current = frame;
       fillRange(liveRef.current.range, frame, window.end >= n - 1);
+      placedRef.current = placeMarks(marksRef.current, candles, slice);
+      const { up, down } = UP_DOWN[settings.colors];
+      colorsRef.current = { buy: up, sell: down };
       liveRef.current.source.candles = candles;
       liveRef.current.source.offset = slice.lo;
     },
@@ -173,6 +191,15 @@ export function ChartCanvas({
       box.dataset.last = n ? `${candles.close[n - 1]}` : '';
     }
   }, [candles, settings, labels, format, takeFrame, drawOverlay]);
+
+  // New marks (a signal arrived, another timeframe): placed on the drawn slice, drawn on the overlay.
+  useEffect(() => {
+    marksRef.current = marks;
+    const d = drawn.current;
+    if (!d) return;
+    placedRef.current = placeMarks(marks, d.candles, sliceRef.current);
+    drawOverlay();
+  }, [marks, drawOverlay]);
 
   useEffect(
     () => () => {

@@ -114,10 +114,11 @@ interface GridModel {
 }
 export interface ChartInstance {
   convertToPixel(finder: { xAxisIndex: number; yAxisIndex: number }, value: [number, number]): [number, number] | number[];
-  getModel(): { getComponent(type: string, index: number): unknown };
+  /** Undefined until the first option is set. */
+  getModel(): { getComponent(type: string, index: number): unknown } | undefined;
 }
 
-const yExtent = (chart: ChartInstance, pane: number) => (chart.getModel().getComponent('yAxis', pane) as AxisModel | undefined)?.axis.scale.getExtent();
+const yExtent = (chart: ChartInstance, pane: number) => (chart.getModel()?.getComponent('yAxis', pane) as AxisModel | undefined)?.axis.scale.getExtent();
 
 /** Whether every forming value lies within the y range ECharts last drew for its pane. */
 export function frameFits(chart: ChartInstance, range: FormingRange): boolean {
@@ -132,15 +133,63 @@ export function frameFits(chart: ChartInstance, range: FormingRange): boolean {
   return true;
 }
 
-/** Clears `canvas` and draws `frame` clipped to each pane's grid; nothing when the forming candle is out of view. */
-export function drawFrame(chart: ChartInstance, canvas: HTMLCanvasElement, frame: FormingFrame | null, visible: boolean): void {
+/** A signal mark placed on a candle of the slice: an arrow under its low (buy) or over its high (sell). */
+export interface PlacedMark {
+  index: number;
+  price: number;
+  side: 'buy' | 'sell';
+  label: string;
+}
+
+/**
+ * Signal marks drawn on the overlay too: a handful of arrows, redrawn with every ECharts render,
+ * so they cost nothing on a live tick and need no ECharts component of their own.
+ */
+function drawMarks(chart: ChartInstance, ctx: CanvasRenderingContext2D, marks: readonly PlacedMark[], colors: { buy: string; sell: string }) {
+  const grid = chart.getModel()?.getComponent('grid', 0) as GridModel | undefined;
+  if (!grid || marks.length === 0) return;
+  const rect = grid.coordinateSystem.getRect();
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(rect.x, rect.y, rect.width, rect.height);
+  ctx.clip();
+  ctx.font = 'bold 10px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  for (const mark of marks) {
+    const [x, y] = chart.convertToPixel({ xAxisIndex: 0, yAxisIndex: 0 }, [mark.index, mark.price]) as [number, number];
+    if (x < rect.x || x > rect.x + rect.width) continue;
+    const up = mark.side === 'buy';
+    const tip = up ? y + 6 : y - 6;
+    const base = up ? tip + 9 : tip - 9;
+    ctx.fillStyle = up ? colors.buy : colors.sell;
+    ctx.beginPath();
+    ctx.moveTo(x, tip);
+    ctx.lineTo(x - 6, base);
+    ctx.lineTo(x + 6, base);
+    ctx.closePath();
+    ctx.fill();
+    ctx.fillText(mark.label, x, up ? base + 11 : base - 3);
+  }
+  ctx.restore();
+}
+
+/** Clears `canvas`, then draws the marks and `frame` (clipped to each pane's grid; no frame when the forming candle is out of view). */
+export function drawFrame(
+  chart: ChartInstance,
+  canvas: HTMLCanvasElement,
+  frame: FormingFrame | null,
+  visible: boolean,
+  marks: readonly PlacedMark[] = [],
+  markColors = { buy: '#16a34a', sell: '#dc2626' },
+): void {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   const ratio = window.devicePixelRatio || 1;
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, canvas.width / ratio, canvas.height / ratio);
-  if (!frame || !visible) return;
+  drawMarks(chart, ctx, marks, markColors);
   const model = chart.getModel();
+  if (!frame || !visible || !model) return;
   const point = (pane: number, index: number, value: number) => chart.convertToPixel({ xAxisIndex: pane, yAxisIndex: pane }, [index, value]) as [number, number];
   const inPane = (pane: number, draw: () => void) => {
     const grid = model.getComponent('grid', pane) as GridModel | undefined;
@@ -199,4 +248,30 @@ export function drawFrame(chart: ChartInstance, canvas: HTMLCanvasElement, frame
       ctx.setLineDash([]);
     });
   }
+}
+
+/**
+ * Marks of a symbol placed on the candles of a slice: each on the candle opening at its `time`
+ * (the server places it on the bar of the asked timeframe), at that candle's low or high.
+ */
+export function placeMarks(
+  marks: readonly { time: number; side: 'buy' | 'sell'; label: string }[],
+  candles: CandleColumns,
+  slice: { lo: number; hi: number },
+): PlacedMark[] {
+  const placed: PlacedMark[] = [];
+  const times = candles.open_time;
+  for (const mark of marks) {
+    // Binary search: the candle opening at the mark's time.
+    let lo = slice.lo;
+    let hi = slice.hi - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (times[mid]! < mark.time) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    if (lo >= slice.hi || times[lo] !== mark.time) continue;
+    placed.push({ index: lo - slice.lo, price: mark.side === 'buy' ? candles.low[lo]! : candles.high[lo]!, side: mark.side, label: mark.label });
+  }
+  return placed;
 }

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useAuthSelector, useShellSelector } from '../../actors/hooks';
 import { Icon, type IconName } from '../components/Icons';
+import { SignalsIcon, type SignalsIconName } from '../signals/navIcons';
 
 interface NavItem {
   to: string;
   label: string;
-  icon: IconName;
+  icon: IconName | SignalsIconName;
   /** Screens that later issues build; listed so people see where the product is going. */
   soon?: boolean;
   adminOnly?: boolean;
@@ -15,12 +16,20 @@ interface NavItem {
 const ITEMS: NavItem[] = [
   { to: '/', label: 'nav.dashboard', icon: 'dashboard' },
   { to: '/markets', label: 'nav.markets', icon: 'markets' },
-  { to: '/signals', label: 'nav.signals', icon: 'signals', soon: true },
+  { to: '/signals', label: 'nav.signals', icon: 'signals' },
+  { to: '/watchlists', label: 'nav.watchlists', icon: 'watchlists' },
+  { to: '/subscriptions', label: 'nav.subscriptions', icon: 'subscriptions' },
+  { to: '/strategies', label: 'nav.strategies', icon: 'strategies' },
+  { to: '/backtest', label: 'nav.backtest', icon: 'backtest' },
   { to: '/portfolios', label: 'nav.portfolios', icon: 'portfolios', soon: true },
   { to: '/notifications', label: 'nav.notifications', icon: 'notifications', soon: true },
   { to: '/profile', label: 'nav.profile', icon: 'profile' },
   { to: '/dev/statecharts', label: 'nav.statecharts', icon: 'statecharts', adminOnly: !import.meta.env.DEV },
 ];
+
+function NavIcon({ name }: { name: NavItem['icon'] }) {
+  return name === 'watchlists' || name === 'subscriptions' || name === 'strategies' || name === 'backtest' ? <SignalsIcon name={name} /> : <Icon name={name} />;
+}
 
 /** The side menu: hidden or shown, and folded to icons when `sidebarUnfoldable` (both remembered). */
 export function Sidebar() {
@@ -42,7 +51,7 @@ export function Sidebar() {
         {ITEMS.filter((item) => !item.adminOnly || isAdmin).map((item) =>
           item.soon ? (
             <span key={item.to} title={t('common.comingSoon')} className="flex cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-400 dark:text-slate-600">
-              <Icon name={item.icon} />
+              <NavIcon name={item.icon} />
               {folded ? null : <span>{t(item.label)}</span>}
             </span>
           ) : (
@@ -59,7 +68,7 @@ export function Sidebar() {
                 }`
               }
             >
-              <Icon name={item.icon} />
+              <NavIcon name={item.icon} />
               {folded ? null : <span>{t(item.label)}</span>}
             </NavLink>
           ),

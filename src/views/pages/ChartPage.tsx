@@ -1,10 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { TIMEFRAMES } from '../../../contract/constants';
+import type { Timeframe } from '../../../contract/codes';
+import { pick } from '../../../contract/endpoint';
+import { chartEndpoints } from '../../../contract/market/endpoints';
 import type { Candle } from '../../../contract/market/klines';
 import { useChartingActor, useLiveCandles, type ChartingActor } from '../../actors/chartLive';
-import { useAppSystem, useShellSelector } from '../../actors/hooks';
+import { useAppSystem, useQuery, useShellSelector } from '../../actors/hooks';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { ChartCanvas } from '../chart/ChartCanvas';
@@ -15,15 +19,18 @@ import { ChartToolbar } from '../chart/ChartToolbar';
 import { TimeframeControl } from '../chart/TimeframeControl';
 import { errorMessage } from '../errorMessage';
 
-/** A symbol's candlestick chart: `/markets/:market/:symbol`. */
+/** A symbol's candlestick chart: `/markets/:market/:symbol`, opening at `?tf=<timeframe>` when given (a signal's link). */
 export default function ChartPage() {
   const { market = '', symbol = '' } = useParams();
+  const [search] = useSearchParams();
+  const asked = search.get('tf');
+  const timeframe = TIMEFRAMES.includes(asked as Timeframe) ? (asked as Timeframe) : undefined;
   // A new symbol is a new charting actor and socket.
-  return <ChartScreen key={`${market}/${symbol}`} market={market} symbol={symbol} />;
+  return <ChartScreen key={`${market}/${symbol}`} market={market} symbol={symbol} timeframe={timeframe} />;
 }
 
-function ChartScreen({ market, symbol }: { market: string; symbol: string }) {
-  const actor = useChartingActor(market, symbol);
+function ChartScreen({ market, symbol, timeframe }: { market: string; symbol: string; timeframe?: Timeframe }) {
+  const actor = useChartingActor(market, symbol, timeframe);
   const onCandle = useCallback((candle: Candle) => actor.send({ type: 'chart.live', candle }), [actor]);
   useLiveCandles(market, symbol, onCandle);
   const onReachStart = useCallback(() => {
@@ -33,7 +40,7 @@ function ChartScreen({ market, symbol }: { market: string; symbol: string }) {
   return (
     <div className="flex flex-col gap-4">
       <ChartHeader actor={actor} market={market} symbol={symbol} />
-      <ChartBody actor={actor} symbol={symbol} onReachStart={onReachStart} />
+      <ChartBody actor={actor} market={market} symbol={symbol} onReachStart={onReachStart} />
     </div>
   );
 }
@@ -85,7 +92,26 @@ function ChartHeader({ actor, market, symbol }: { actor: ChartingActor; market: 
   );
 }
 
-function ChartBody({ actor, symbol, onReachStart }: { actor: ChartingActor; symbol: string; onReachStart: () => void }) {
+const MARKS = pick(chartEndpoints, 'chart.marks');
+/** Signals arrive at candle closes: the marks are read again this often (and when the tab is back in focus). */
+const MARKS_REFRESH_MS = 60_000;
+
+/** The user's signal marks of this symbol on the shown timeframe, newest few hundred. */
+function useSignalMarks(market: string, symbol: string, timeframe: string) {
+  const marks = useQuery(MARKS, { query: { market, symbol, resolution: timeframe, timestamp_from: 0, limit: 500 } }, { refetchOnFocus: true });
+  // `refetch` is a new function on every render (and the chart renders on every tick): keep the latest.
+  const refetch = useRef(marks.refetch);
+  useEffect(() => {
+    refetch.current = marks.refetch;
+  });
+  useEffect(() => {
+    const timer = setInterval(() => refetch.current(), MARKS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return marks.data?.data;
+}
+
+function ChartBody({ actor, market, symbol, onReachStart }: { actor: ChartingActor; market: string; symbol: string; onReachStart: () => void }) {
   const { t, i18n } = useTranslation();
   const { ui } = useAppSystem();
   const language = useShellSelector((s) => s.context.language);
@@ -101,6 +127,7 @@ function ChartBody({ actor, symbol, onReachStart }: { actor: ChartingActor; symb
   const loadingOlder = useSelector(actor, (s) => s.hasTag('loadingOlder'));
   const hasOlder = useSelector(actor, (s) => s.context.hasOlder);
   const failed = useSelector(actor, (s) => s.matches({ bars: 'failed' }));
+  const marks = useSignalMarks(market, symbol, timeframe);
   const error = useSelector(actor, (s) => s.context.error);
 
   const settings = useMemo<ChartSettings>(() => ({ indicators, colors, dark }), [indicators, colors, dark]);
@@ -161,6 +188,7 @@ function ChartBody({ actor, symbol, onReachStart }: { actor: ChartingActor; symb
           format={format}
           onReachStart={onReachStart}
           label={t('chart.chartLabel', { symbol })}
+          marks={marks}
         />
         {!loading && !failed && candles.open_time.length === 0 ? (
           <p className="absolute inset-0 flex items-center justify-center text-slate-500">{t('chart.noData')}</p>

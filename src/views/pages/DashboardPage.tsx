@@ -5,6 +5,7 @@ import { useAuthSelector, useQuery, useShellSelector } from '../../actors/hooks'
 import { formatDateTime } from '../../i18n/format';
 import { Card } from '../components/Card';
 import MarketOverview from '../markets/MarketOverview';
+import NewestSignals from '../signals/NewestSignals';
 
 const randomQuote = pick(quoteEndpoints, 'quotes.random');
 const serverTime = pick(timeEndpoints, 'utility.getTime');
@@ -43,7 +44,8 @@ export default function DashboardPage() {
       </div>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <MarketOverview />
-        {(['signalsTitle', 'portfoliosTitle', 'notificationsTitle'] as const).map((key) => (
+        <NewestSignals />
+        {(['portfoliosTitle', 'notificationsTitle'] as const).map((key) => (
           <Card key={key} title={t(`dashboard.${key}`)}>
             <p className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.placeholder')}</p>
           </Card>
