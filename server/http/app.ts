@@ -31,6 +31,9 @@ import { relationRoutes } from './routes/relations';
 import { strategyRoutes } from './routes/strategies';
 import { scoreRoutes } from './routes/scores';
 import { portfolioRoutes } from './routes/portfolios';
+import { ledgerRoutes } from './routes/ledger';
+import { portfolioExtrasRoutes } from './routes/portfolioExtras';
+import { portfolioSocketRoute } from '../live/portfolioSocket';
 
 /** Builds the HTTP app on an open, migrated store. Listening is the caller's business. */
 export async function buildApp(config: Config, store: Store): Promise<FastifyInstance> {
@@ -95,6 +98,9 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     strategyRoutes(api);
     scoreRoutes(api);
     portfolioRoutes(api);
+    ledgerRoutes(api);
+    portfolioExtrasRoutes(api);
+    portfolioSocketRoute(api);
   });
 
   await registerSpa(app, config.staticDir);

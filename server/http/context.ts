@@ -27,6 +27,8 @@ import { createScoresService } from '../domain/signals/scoresService';
 import { createMarksService } from '../domain/signals/marksService';
 import { createNotifier } from '../domain/notifications/notifier';
 import { createBacktestTasks } from '../domain/signals/backtestTask';
+import { createLedgerServices } from '../domain/portfolios/ledger/ledgerServices';
+import { createPortfolioExtrasServices } from '../domain/portfolios/rules/portfolioExtrasServices';
 import { createSignalOutcome } from '../engine/signalOutcome';
 import { createStrategyEngine } from '../engine/strategyEngine';
 import { createScoreWriter } from '../store/repositories/scoreWriter';
@@ -94,5 +96,7 @@ export function createServices(deps: {
     notifier,
     engine,
     backtests: createBacktestTasks({ strategies, markets, klines, tasks }),
+    ...createLedgerServices({ db, bus, markets }),
+    ...createPortfolioExtrasServices({ db, markets }),
   };
 }

@@ -7,6 +7,8 @@ import { klinesClusteredMigration } from './migrations/004_klines_clustered';
 import { signalsMigration } from './migrations/005_signals';
 import { portfoliosMigration } from './migrations/006_portfolios';
 import { notificationsMigration } from './migrations/007_notifications';
+import { ledgerMigration } from './migrations/008_ledger';
+import { portfolioExtrasMigration } from './migrations/009_portfolio_extras';
 
 /** Migrations in order; names sort, so keep the numeric prefix. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -18,6 +20,8 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '005_signals': signalsMigration(store.dialect),
     '006_portfolios': portfoliosMigration(store.dialect),
     '007_notifications': notificationsMigration(store.dialect),
+    '008_ledger': ledgerMigration(store.dialect),
+    '009_portfolio_extras': portfolioExtrasMigration(store.dialect),
   };
 }
 

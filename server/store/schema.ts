@@ -1,3 +1,5 @@
+import type { LedgerTables } from './tables/ledgerTables';
+import type { PortfolioExtrasTables } from './tables/portfolioExtrasTables';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -298,7 +300,7 @@ export interface NotificationsTable {
   expires_at: number | null;
 }
 
-export interface Database {
+export interface Database extends LedgerTables, PortfolioExtrasTables {
   users: UsersTable;
   profiles: ProfilesTable;
   account_secrets: AccountSecretsTable;
