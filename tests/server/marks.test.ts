@@ -79,9 +79,18 @@ describe('/tradingview/marks from signals', () => {
     expect((await marks({ limit: 1 })).data.map((m) => m.score)).toEqual([55]);
   });
 
-  it("filters by the notification's status (until notifications exist every mark reads as new)", async () => {
+  it("filters by the notification's status: a mark without one reads as new, one with one follows it", async () => {
     expect((await marks({ status: '10,20' })).count).toBe(3);
     expect((await marks({ status: '30' })).count).toBe(0);
+    // The newest signal's notification is done (30): its mark leaves the active ones.
+    const newest = (await marks({})).data[0]!;
+    const { notificationsRepository } = await import('../../server/store/repositories/notifications');
+    const { signalsRepository } = await import('../../server/store/repositories/signals');
+    const notification = await notificationsRepository.insert(t.server.store.db, { user_id: aliceId, title: 'Buy', body: '', priority: 30, category: 'signal' });
+    await signalsRepository.setOutcome(t.server.store.db, newest.id, { notification_id: notification.id });
+    await t.server.store.db.updateTable('notifications').set({ status: 30 }).where('id', '=', notification.id).execute();
+    expect((await marks({ status: '10,20' })).count).toBe(2);
+    expect((await marks({ status: '30' })).data).toEqual([expect.objectContaining({ id: newest.id, status: 30, notification_id: notification.id })]);
   });
 
   it("never shows another user's signals, and 404s an unknown symbol", async () => {

@@ -40,8 +40,8 @@ function toMark(row: MarkSignalRow): UnplacedMark {
     strategy_id: row.strategy_id,
     subscription_id: row.subscription_id,
     timeframe: row.timeframe as Timeframe,
-    // Notifications arrive with their own issue; until a signal names one, its mark reads as new.
-    status: NotificationStatus.new,
+    // A mark follows its notification (seen, done, expired…); without one it reads as new.
+    status: (row.notification_status ?? NotificationStatus.new) as ChartMark['status'],
     notification_id: row.notification_id,
   };
 }

@@ -51,6 +51,8 @@ export type MarkSignalRow = Pick<
 > & {
   /** null once the strategy is deleted (a subscription may have moved to another one). */
   strategy_name: string | null;
+  /** Status of the signal's notification; null when it has none (or it was deleted). */
+  notification_status: number | null;
 };
 
 /** Signals: score crossings, once per subscription, symbol and candle. */
@@ -98,6 +100,7 @@ export const signalsRepository = {
     return db
       .selectFrom('signals')
       .leftJoin('strategies', 'strategies.id', 'signals.strategy_id')
+      .leftJoin('notifications', 'notifications.id', 'signals.notification_id')
       .select([
         'signals.id',
         'signals.subscription_id',
@@ -108,6 +111,7 @@ export const signalsRepository = {
         'signals.timestamp',
         'signals.notification_id',
         'strategies.name as strategy_name',
+        'notifications.status as notification_status',
       ])
       .where('signals.user_id', '=', read.userId)
       .where('signals.market', '=', read.market)
