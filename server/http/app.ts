@@ -27,6 +27,7 @@ import { ingestRoutes } from './routes/ingest';
 import { marketDataRoutes } from './routes/marketData';
 import { livePriceRoute } from '../live/livePrice';
 import { forwardTaskMessages } from '../live/taskMessages';
+import { forwardMarketInfo } from '../live/marketInfoMessages';
 import { relationRoutes } from './routes/relations';
 import { strategyRoutes } from './routes/strategies';
 import { scoreRoutes } from './routes/scores';
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   // Feeds stop before the bus they publish on closes.
   const stopTaskMessages = forwardTaskMessages(ctx.services.tasks, ctx.bus);
   app.addHook('onClose', async () => stopTaskMessages());
+  const stopMarketInfo = forwardMarketInfo(ctx.services.markets, ctx.bus);
+  app.addHook('onClose', async () => stopMarketInfo());
   app.addHook('onClose', async () => ctx.services.engine.stop());
   app.addHook('onClose', async () => ctx.services.feeds.stop());
   app.addHook('onClose', async () => ctx.bus.close());

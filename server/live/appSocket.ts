@@ -93,10 +93,12 @@ function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: Fastif
     if (!open) return false;
     cleanups.push(deps.liveClients.add('app', identity.user.id));
     if (identity.expiresAt !== undefined) cleanups.push(closeAtExpiry(socket, identity.expiresAt));
-    const unsubscribe = await deps.bus.subscribe(topics.user(identity.user.id), send);
-    // Closed while subscribing: the close handler has already run, so undo this one here.
-    if (!open) unsubscribe();
-    else cleanups.push(unsubscribe);
+    for (const topic of [topics.user(identity.user.id), topics.everyone]) {
+      const unsubscribe = await deps.bus.subscribe(topic, send);
+      // Closed while subscribing: the close handler has already run, so undo this one here.
+      if (!open) unsubscribe();
+      else cleanups.push(unsubscribe);
+    }
     return open;
   }
 

@@ -23,6 +23,8 @@ export interface Bus {
 export const topics = {
   /** Everything for one user's `/api/ws/app` sockets. */
   user: (userId: number) => `user:${userId}`,
+  /** What every signed-in user's `/api/ws/app` sockets receive (market info changes). */
+  everyone: 'users:all',
 } as const;
 
 export interface MemoryBus extends Bus {

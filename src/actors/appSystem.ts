@@ -15,6 +15,9 @@ import { uiMachine } from '../machines/uiMachine';
 import { endpointById } from './endpointRegistry';
 import { createInspector, type InspectedActor } from './inspector';
 
+/** Tag of the cached market lists (symbols, sub-markets, categories): `market_info` and the daily refresh invalidate it. */
+export const MARKET_INFO_TAG = 'market.info';
+
 /**
  * The endpoints the app needs before sign-in, loaded with the first call: the contract's
  * schemas (and zod with them) stay out of the sign-in page's bundle.
@@ -197,6 +200,8 @@ export function createAppSystem(deps: {
     const schemas = import('../../contract/notifications/schemas');
     socket.on('socket.message', ({ message }) => {
       tellWatchers({ type: 'message', message });
+      // An admin edited a market's lists: the cached lists are read again by whoever shows them.
+      if ((message as { _type?: unknown })._type === 'market_info') queries.send({ type: 'query.invalidate', tags: [MARKET_INFO_TAG] });
       void schemas.then(({ NotificationLiveMessage }) => {
         const notification = NotificationLiveMessage.safeParse(message);
         if (!notification.success) return;
@@ -223,6 +228,8 @@ export function createAppSystem(deps: {
   }
 
   queries.on('auth.unauthorized', () => auth.send({ type: 'auth.unauthorized' }));
+  // The shell's daily refresh of market info (the spec's one-day cycle).
+  shell.on('shell.refreshMarketInfo', () => queries.send({ type: 'query.invalidate', tags: [MARKET_INFO_TAG] }));
 
   auth.subscribe((snapshot) => {
     const token = snapshot.context.user?.access_token;

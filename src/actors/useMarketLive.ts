@@ -6,6 +6,7 @@ import { marketEndpoints } from '../../contract/market/endpoints';
 import type { Category, MarketSymbol, SubMarket } from '../../contract/market/lists';
 import type { Market } from '../../contract/market/markets';
 import type { LiveSymbol, monitoringMachine } from '../machines/monitoringMachine';
+import { MARKET_INFO_TAG } from './appSystem';
 import { useAppSystem, useQuery } from './hooks';
 import { marketFeedOf } from './marketFeed';
 
@@ -31,7 +32,7 @@ export function useLiveSymbol(symbol: string): LiveSymbol | undefined {
 
 /** Every market the server knows (titles, currency…). */
 export function useMarkets(): { markets: Market[]; isLoading: boolean; error: unknown } {
-  const query = useQuery(marketsAll, {}, { retentionMs: LIST_RETENTION_MS });
+  const query = useQuery(marketsAll, {}, { retentionMs: LIST_RETENTION_MS, tags: [MARKET_INFO_TAG] });
   return { markets: query.data?.data ?? EMPTY, isLoading: query.isLoading, error: query.error };
 }
 
@@ -53,9 +54,9 @@ export function useMarketLive(market: string): MarketLive {
   const system = useAppSystem();
   const feed = marketFeedOf(system);
   const name = market;
-  const symbols = useQuery(marketList, { params: { name: 'symbols' }, query: { market: name, limit: 5000 } }, { retentionMs: LIST_RETENTION_MS });
-  const subMarkets = useQuery(marketList, { params: { name: 'sub_markets' }, query: { market: name, limit: 5000 } }, { retentionMs: LIST_RETENTION_MS });
-  const categories = useQuery(marketList, { params: { name: 'categories' }, query: { market: name, limit: 5000 } }, { retentionMs: LIST_RETENTION_MS });
+  const symbols = useQuery(marketList, { params: { name: 'symbols' }, query: { market: name, limit: 5000 } }, { retentionMs: LIST_RETENTION_MS, tags: [MARKET_INFO_TAG] });
+  const subMarkets = useQuery(marketList, { params: { name: 'sub_markets' }, query: { market: name, limit: 5000 } }, { retentionMs: LIST_RETENTION_MS, tags: [MARKET_INFO_TAG] });
+  const categories = useQuery(marketList, { params: { name: 'categories' }, query: { market: name, limit: 5000 } }, { retentionMs: LIST_RETENTION_MS, tags: [MARKET_INFO_TAG] });
 
   useEffect(() => feed.watch(market), [feed, market]);
 

@@ -248,6 +248,22 @@ describe('/api/ws/app', () => {
     expect((await client.closed).code).toBe(1009);
   });
 
+  it('tells every signed-in app when an admin edits a market list (market_info), and nobody about a source edit', async () => {
+    const a = await signedIn(alice.token);
+    const b = await signedIn(bob.token);
+    const admin = await t.adminToken();
+    const items = await t.call('GET', '/api/core/market/list/symbols?market=crypto&search=DOGEUSDT', { token: admin });
+    expect((await t.call('PUT', `/api/core/market/list/symbols/${items.body.data[0].id}`, { token: admin, json: { is_active: false } })).status).toBe(200);
+    for (const client of [a, b]) {
+      const message = await client.next();
+      expect(message).toMatchObject({ _type: 'market_info', params: { kind: 'symbols', market: 'crypto' } });
+      expect(typeof message.data.changed_at).toBe('number');
+    }
+    await t.call('PUT', `/api/core/market/list/symbols/${items.body.data[0].id}`, { token: admin, json: { is_active: true } });
+    expect((await a.next())._type).toBe('market_info');
+    expect((await b.next())._type).toBe('market_info');
+  });
+
   it('counts connected clients and forgets them, and their subscriptions, on close', async () => {
     const bus = ctx.bus as MemoryBus;
     const a = await signedIn(alice.token);
@@ -255,6 +271,7 @@ describe('/api/ws/app', () => {
     expect(ctx.liveClients.count('app')).toBe(2);
     expect(ctx.liveClients.stats()).toMatchObject({ total: 2, users: 2, byKind: { app: 2 } });
     expect(bus.subscriberCount(topics.user(alice.id))).toBe(1);
+    expect(bus.subscriberCount(topics.everyone)).toBe(2);
     a.ws.close();
     await a.closed;
     await vi.waitFor(() => expect(ctx.liveClients.count('app')).toBe(1));
