@@ -83,18 +83,25 @@ export function useMutation<E extends EndpointDef>(endpoint: E, options: { inval
     () =>
       mutationMachine.provide({
         actors: {
-          submit: fromPromise<unknown, unknown>(async ({ input }) => {
-            const result = await api.call(endpoint, input as CallInput);
-            if (options.invalidates?.length) queries.send({ type: 'query.invalidate', tags: options.invalidates });
-            return result;
-          }),
+          submit: fromPromise<unknown, unknown>(async ({ input }) => api.call(endpoint, input as CallInput)),
         },
       }),
-    // The tags are fixed per call site.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [api, queries, endpoint],
+    [api, endpoint],
   );
   const actor = useActorRef(logic);
+  // Invalidated once the form has its success (not before: a refetch finishing first would
+  // re-render, or unmount, the form while it still thinks it is submitting).
+  const tags = (options.invalidates ?? []).join(',');
+  useEffect(() => {
+    if (!tags) return undefined;
+    let succeeded = actor.getSnapshot().matches('succeeded');
+    const subscription = actor.subscribe((snapshot) => {
+      const now = snapshot.matches('succeeded');
+      if (now && !succeeded) queries.send({ type: 'query.invalidate', tags: tags.split(',') });
+      succeeded = now;
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, queries, tags]);
   const submitting = useSelector(actor, (s) => s.hasTag('loading'));
   const succeeded = useSelector(actor, (s) => s.matches('succeeded'));
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
