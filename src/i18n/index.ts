@@ -29,3 +29,22 @@ export function initI18n(language: AppLanguage = DEFAULT_LANGUAGE) {
   });
   return instance;
 }
+
+type Bundle = { readonly [key: string]: string | Bundle };
+const loadedBundles = new WeakMap<object, Set<string>>();
+
+/**
+ * Adds a screen's strings to an i18next instance from the screen's own lazy chunk, so they do not
+ * load with the sign-in page. Idempotent per instance and namespace key; merges deeply into the
+ * `translation` namespace, so `t('portfolios.x')` reads them like any other key.
+ */
+export function addLazyBundle(instance: { addResourceBundle: (lng: string, ns: string, resources: object, deep?: boolean, overwrite?: boolean) => unknown }, name: string, bundles: Record<AppLanguage, Bundle>) {
+  let names = loadedBundles.get(instance);
+  if (!names) {
+    names = new Set();
+    loadedBundles.set(instance, names);
+  }
+  if (names.has(name)) return;
+  names.add(name);
+  for (const [language, resources] of Object.entries(bundles)) instance.addResourceBundle(language, 'translation', resources, true, false);
+}

@@ -22,6 +22,8 @@ const SubscriptionEditor = lazyScreen('subscription-editor', () => import('./pag
 const Strategies = lazyScreen('strategies', () => import('./pages/StrategiesPage'));
 const StrategyEditor = lazyScreen('strategy-editor', () => import('./pages/StrategyEditorPage'));
 const Backtest = lazyScreen('backtest', () => import('./pages/BacktestPage'));
+const Portfolios = lazyScreen('portfolios', () => import('./pages/PortfoliosPage'));
+const Portfolio = lazyScreen('portfolio', () => import('./pages/PortfolioPage'));
 
 /**
  * Routes in declarative mode: the data router (loaders, actions, fetchers) would add ~10 KB gzip
@@ -60,6 +62,8 @@ export function App() {
             <Route path="strategies/:id" element={<StrategyEditor />} />
             <Route path="strategies/:id/edit" element={<StrategyEditor />} />
             <Route path="backtest" element={<Backtest />} />
+            <Route path="portfolios" element={<Portfolios />} />
+            <Route path="portfolios/:id" element={<Portfolio />} />
             <Route
               path="dev/statecharts"
               element={

@@ -76,6 +76,9 @@ describe('strategy engine', () => {
       json: { subscription_id: subscriptionId, portfolio_id: portfolioId, confirmation: false },
     });
     expect(link.status).toBe(200);
+    // Cash for the signal's buy: without it the order would be rejected as an overdraft.
+    const deposit = await ts.call('POST', '/api/portfolio/manager/set_new_balance', { token, json: { portfolio_id: portfolioId, type: 10, symbol: 'USDT', amount: '1000' } });
+    expect(deposit.status).toBe(200);
     await engine().refresh();
     const history = await ts.call('GET', `/api/portfolio/manager/read_symbol_score_history?subscription_id=${subscriptionId}&market=${MARKET}&symbol=${SYMBOL}&score_type=*`, { token });
     expect(history.status).toBe(200);
@@ -129,6 +132,11 @@ describe('strategy engine', () => {
     expect(Number(order.amount)).toBeCloseTo(100 / 110, 8);
     expect(Number(order.filled)).toBeCloseTo(100 / 110, 8);
     expect(Number(order.fee)).toBeCloseTo(0.1, 6);
+    // The fill went through the ledger: USDT out (cost and fee), BTC in.
+    const ledger = await ts.call('GET', `/api/portfolio/manager/read_balance?portfolio_id=${portfolioId}&order_id=${order.id}`, { token });
+    expect(ledger.status).toBe(200);
+    expect(ledger.body.data).toHaveLength(1);
+    expect(ledger.body.data[0].transaction).toMatchObject({ type: 30, symbol: 'BTC', quote_symbol: 'USDT', amount: order.amount, fee_symbol: 'USDT' });
 
     await expect.poll(() => received.map((m) => m._type)).toEqual(expect.arrayContaining(['notification', 'score']));
     const pushed = received.find((m) => m._type === 'score');

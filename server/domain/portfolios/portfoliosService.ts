@@ -13,7 +13,10 @@ import { portfoliosRepository, toPortfolio } from '../../store/repositories/port
 import type { Database, PortfolioRow } from '../../store/schema';
 import { DomainError, NotFoundError, ValidationError } from '../errors';
 import type { MarketsService } from '../markets/marketsService';
-import { summaryFromOrders } from './portfolioSummary';
+import { summaryFromOrders, type LedgerFigures } from './portfolioSummary';
+
+/** The ledger's figures of one portfolio (value, cost, PnL, day change), plugged in by the ledger's routes. */
+export type Valuation = (portfolio: PortfolioRow, now: number) => Promise<LedgerFigures>;
 
 type Db = Kysely<Database>;
 
@@ -25,6 +28,7 @@ const BROKER_ONLY_LIVE = 'only live portfolios have a broker; leave it out for p
  */
 export function createPortfoliosService(deps: { db: Db; markets: MarketsService }) {
   const { db, markets } = deps;
+  let valuation: Valuation | undefined;
 
   async function owned(trx: Db, userId: number, id: number): Promise<PortfolioRow> {
     const row = await portfoliosRepository.findOwned(trx, userId, id);
@@ -36,7 +40,12 @@ export function createPortfoliosService(deps: { db: Db; markets: MarketsService 
     if (!withSummary) return rows.map((row) => ({ ...toPortfolio(row), summary: null }));
     const counts = await ordersRepository.statusCounts(db, rows.map((row) => row.id));
     const now = Date.now();
-    return rows.map((row) => ({ ...toPortfolio(row), summary: summaryFromOrders(counts.get(row.id) ?? new Map(), now) }));
+    const out: PortfolioDetail[] = [];
+    for (const row of rows) {
+      const figures = valuation ? await valuation(row, now) : undefined;
+      out.push({ ...toPortfolio(row), summary: summaryFromOrders(counts.get(row.id) ?? new Map(), now, figures) });
+    }
+    return out;
   }
 
   async function get(userId: number, id: number, withSummary: boolean): Promise<PortfolioDetail> {
@@ -112,6 +121,11 @@ export function createPortfoliosService(deps: { db: Db; markets: MarketsService 
         await portfoliosRepository.delete(trx, userId, row.id);
       });
       return { msg: 'Portfolio deleted' };
+    },
+
+    /** Where summaries get their value figures from (the ledger); without it they are zeros. */
+    useValuation(fn: Valuation) {
+      valuation = fn;
     },
 
     /** The portfolio if it is the user's, else NotFoundError: the check every portfolio call starts with. */

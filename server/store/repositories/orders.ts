@@ -68,6 +68,26 @@ function toRow(order: OrderWrite, now: number): Omit<OrdersTable, 'id'> {
   };
 }
 
+export type OrderChange = Partial<
+  Pick<OrdersTable, 'status' | 'order_type' | 'price' | 'amount' | 'filled' | 'average_fill_price' | 'fee' | 'fee_symbol' | 'reject_reason' | 'note' | 'filled_at' | 'timestamp'>
+> & { rule_flags?: string[] };
+
+export interface OrderFilter {
+  portfolioId?: number;
+  market?: string;
+  statuses?: number[];
+  side?: string;
+  orderType?: number;
+  timeframe?: string;
+  symbolPair?: string;
+  mainSymbol?: string;
+  quoteSymbol?: string;
+  source?: string;
+  linkId?: number;
+  from?: number;
+  to?: number;
+}
+
 /** Orders of portfolios. The routes are issue 6's; the live engine places signal orders here. */
 export const ordersRepository = {
   /**
@@ -111,6 +131,66 @@ export const ordersRepository = {
   async findById(db: Db, id: number) {
     const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toOrder(row) : undefined;
+  },
+
+  /** Changes an order's mutable fields (status, fill, price, amount…), in the caller's transaction. */
+  async updateOrder(db: Db, id: number, change: OrderChange, now = Date.now()): Promise<Order> {
+    const { rule_flags, ...fields } = change;
+    const row = await db
+      .updateTable('orders')
+      .set({ ...fields, ...(rule_flags !== undefined ? { rule_flags: JSON.stringify(rule_flags) } : {}), updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toOrder(row);
+  },
+
+  /** The order if it belongs to one of the owner's portfolios. */
+  async findOwned(db: Db, ownerId: number, id: number): Promise<Order | undefined> {
+    const row = await db
+      .selectFrom('orders')
+      .innerJoin('portfolios', 'portfolios.id', 'orders.portfolio_id')
+      .selectAll('orders')
+      .where('orders.id', '=', id)
+      .where('portfolios.owner_id', '=', ownerId)
+      .executeTakeFirst();
+    return row ? toOrder(row) : undefined;
+  },
+
+  /** A page of the owner's orders matching every filter given (AND). */
+  async page(db: Db, ownerId: number, f: OrderFilter, skip: number, limit: number, order: 'asc' | 'desc') {
+    const matching = () => {
+      let q = db.selectFrom('orders').innerJoin('portfolios', 'portfolios.id', 'orders.portfolio_id').where('portfolios.owner_id', '=', ownerId);
+      if (f.portfolioId !== undefined) q = q.where('orders.portfolio_id', '=', f.portfolioId);
+      if (f.market !== undefined) q = q.where('orders.market', '=', f.market);
+      if (f.statuses && f.statuses.length > 0) q = q.where('orders.status', 'in', f.statuses);
+      if (f.side !== undefined) q = q.where('orders.side', '=', f.side);
+      if (f.orderType !== undefined) q = q.where('orders.order_type', '=', f.orderType);
+      if (f.timeframe !== undefined) q = q.where('orders.timeframe', '=', f.timeframe);
+      if (f.symbolPair !== undefined) q = q.where('orders.symbol', '=', f.symbolPair);
+      if (f.mainSymbol !== undefined) q = q.where('orders.main_symbol', '=', f.mainSymbol);
+      if (f.quoteSymbol !== undefined) q = q.where('orders.quote_symbol', '=', f.quoteSymbol);
+      if (f.source !== undefined) q = q.where('orders.source_type', '=', f.source);
+      if (f.linkId !== undefined) q = q.where('orders.link_id', '=', f.linkId);
+      if (f.from !== undefined) q = q.where('orders.timestamp', '>=', f.from);
+      if (f.to !== undefined) q = q.where('orders.timestamp', '<', f.to);
+      return q;
+    };
+    const rows = await matching().selectAll('orders').orderBy('orders.timestamp', order).orderBy('orders.id', order).offset(skip).limit(limit).execute();
+    const { count } = await matching().select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return { data: rows.map(toOrder), count: Number(count) };
+  },
+
+  /** Open orders of paper portfolios in a market: what the paper broker watches. */
+  async openPaperOrders(db: Db, market?: string): Promise<Order[]> {
+    let q = db
+      .selectFrom('orders')
+      .innerJoin('portfolios', 'portfolios.id', 'orders.portfolio_id')
+      .selectAll('orders')
+      .where('orders.status', '=', 20)
+      .where('portfolios.account_type', '=', 10);
+    if (market !== undefined) q = q.where('orders.market', '=', market);
+    return (await q.orderBy('orders.id').execute()).map(toOrder);
   },
 
   /** How many orders of each status each portfolio holds: portfolio id → status → count. */

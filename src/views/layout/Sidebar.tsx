@@ -21,7 +21,7 @@ const ITEMS: NavItem[] = [
   { to: '/subscriptions', label: 'nav.subscriptions', icon: 'subscriptions' },
   { to: '/strategies', label: 'nav.strategies', icon: 'strategies' },
   { to: '/backtest', label: 'nav.backtest', icon: 'backtest' },
-  { to: '/portfolios', label: 'nav.portfolios', icon: 'portfolios', soon: true },
+  { to: '/portfolios', label: 'nav.portfolios', icon: 'portfolios' },
   { to: '/notifications', label: 'nav.notifications', icon: 'notifications', soon: true },
   { to: '/profile', label: 'nav.profile', icon: 'profile' },
   { to: '/dev/statecharts', label: 'nav.statecharts', icon: 'statecharts', adminOnly: !import.meta.env.DEV },

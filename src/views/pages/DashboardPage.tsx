@@ -5,6 +5,7 @@ import { useAuthSelector, useQuery, useShellSelector } from '../../actors/hooks'
 import { formatDateTime } from '../../i18n/format';
 import { Card } from '../components/Card';
 import MarketOverview from '../markets/MarketOverview';
+import PortfoliosOverview from '../portfolios/PortfoliosOverview';
 import NewestSignals from '../signals/NewestSignals';
 
 const randomQuote = pick(quoteEndpoints, 'quotes.random');
@@ -45,7 +46,8 @@ export default function DashboardPage() {
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <MarketOverview />
         <NewestSignals />
-        {(['portfoliosTitle', 'notificationsTitle'] as const).map((key) => (
+        <PortfoliosOverview />
+        {(['notificationsTitle'] as const).map((key) => (
           <Card key={key} title={t(`dashboard.${key}`)}>
             <p className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.placeholder')}</p>
           </Card>
