@@ -68,6 +68,8 @@ export function createAppSystem(deps: {
   const inspector = createInspector();
   const inspect = inspector.inspect;
   const running = new Map<string, InspectedActor>();
+  /** What feature stores started with this system (market feed, live signals…) to end with it. */
+  const adoptedStops = new Set<() => void>();
 
   function track<T extends AnyActorRef>(id: string, machine: AnyStateMachine, ref: T): T {
     inspector.name(ref, id);
@@ -264,10 +266,27 @@ export function createAppSystem(deps: {
       };
     },
     listActors: (): InspectedActor[] => [...running.values()],
+    /**
+     * An actor a feature started (the monitoring actor, a market's socket…): listed with the
+     * system's own in the visualizer until the returned function drops it.
+     */
+    adopt(id: string, machine: AnyStateMachine, ref: AnyActorRef): () => void {
+      track(id, machine, ref);
+      return () => {
+        if (running.get(id)?.ref === ref) running.delete(id);
+      };
+    },
+    /** A feature store to stop with the system (`stop()`); returns the undo. */
+    onStop(stop: () => void): () => void {
+      adoptedStops.add(stop);
+      return () => void adoptedStops.delete(stop);
+    },
     start() {
       for (const actor of [auth, shell, notifications, queries, ui]) actor.start();
     },
     stop() {
+      for (const stop of [...adoptedStops]) stop();
+      adoptedStops.clear();
       closeAppSocket();
       for (const actor of [auth, shell, notifications, queries, ui]) actor.stop();
     },

@@ -26,7 +26,7 @@ export interface MarketFeedOptions {
 
 export function createMarketFeed(system: AppSystem, options: MarketFeedOptions = {}) {
   const monitoring = createActor(monitoringMachine, { input: {}, inspect: system.inspector.inspect });
-  system.inspector.name(monitoring, 'monitoring');
+  const dropMonitoring = system.adopt('monitoring', monitoringMachine, monitoring);
   monitoring.start();
 
   /** Who watches which market, most recent last. */
@@ -49,7 +49,7 @@ export function createMarketFeed(system: AppSystem, options: MarketFeedOptions =
       }),
       { input: { url, token: accessToken }, inspect: system.inspector.inspect },
     );
-    system.inspector.name(socket, `socket:market:${market}`);
+    const drop = system.adopt(`socket:market:${market}`, socketMachine, socket);
     const unauthorized = socket.on('auth.unauthorized', () => system.auth.send({ type: 'auth.unauthorized' }));
     const frames = socket.on('socket.message', ({ message }) => {
       const parsed = LivePriceServerMessage.safeParse(message);
@@ -74,6 +74,7 @@ export function createMarketFeed(system: AppSystem, options: MarketFeedOptions =
         states.unsubscribe();
         socket.send({ type: 'socket.disconnect' });
         socket.stop();
+        drop();
       },
     });
   }
@@ -100,6 +101,9 @@ export function createMarketFeed(system: AppSystem, options: MarketFeedOptions =
     if (next) monitoring.send({ type: 'monitoring.select', market: next });
   }
 
+  // Ends with the system (its stop() closes every market socket).
+  const undoOnStop = system.onStop(() => feed.stop());
+
   let signedIn = token() !== null;
   const authWatch = system.auth.subscribe(() => {
     const now = token() !== null;
@@ -109,7 +113,7 @@ export function createMarketFeed(system: AppSystem, options: MarketFeedOptions =
     reconcile();
   });
 
-  return {
+  const feed = {
     monitoring,
     /** Starts watching a market's live prices; the returned function stops watching. */
     watch(market: string): () => void {
@@ -125,12 +129,15 @@ export function createMarketFeed(system: AppSystem, options: MarketFeedOptions =
     /** The socket actor of a market, while it is watched. */
     socketOf: (market: string): MarketSocket | undefined => sockets.get(market)?.socket,
     stop() {
+      undoOnStop();
       authWatch.unsubscribe();
       watchers.splice(0);
       for (const market of [...sockets.keys()]) close(market);
       monitoring.stop();
+      dropMonitoring();
     },
   };
+  return feed;
 }
 
 export type MarketFeed = ReturnType<typeof createMarketFeed>;

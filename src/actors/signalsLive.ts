@@ -18,7 +18,7 @@ export type LiveSignalsActor = ActorRefFrom<typeof liveSignalsMachine>;
 
 export function createSignalsLive(system: AppSystem) {
   const actor = createActor(liveSignalsMachine, { input: {}, inspect: system.inspector.inspect });
-  system.inspector.name(actor, 'liveSignals');
+  const drop = system.adopt('liveSignals', liveSignalsMachine, actor);
   actor.start();
 
   const resync = actor.on('signals.resync', () => system.queries.send({ type: 'query.invalidate', tags: [signalsTags.scores] }));
@@ -46,15 +46,19 @@ export function createSignalsLive(system: AppSystem) {
     wasSignedIn = now;
   });
 
-  return {
+  const undoOnStop = system.onStop(() => store.stop());
+  const store = {
     actor,
     stop() {
+      undoOnStop();
       stopWatching();
       resync.unsubscribe();
       authWatch.unsubscribe();
       actor.stop();
+      drop();
     },
   };
+  return store;
 }
 
 export type SignalsLive = ReturnType<typeof createSignalsLive>;

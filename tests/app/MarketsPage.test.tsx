@@ -260,4 +260,15 @@ describe('the market overview widget', () => {
     transport.push('crypto', frame('crypto', 'prices', [live('BTCUSDT', 110, 10)]));
     await waitFor(() => expect(within(list).getAllByRole('link')[0]!.textContent).toBe('بیت‌کوین'));
   });
+
+  it('lists the monitoring actor and the open market socket in the visualizer, and the system stop closes them', async () => {
+    const { transport } = renderMarkets('/markets/crypto');
+    await waitFor(() => expect(transport.open.has('crypto')).toBe(true));
+    const ids = () => system.listActors().map((a) => a.id);
+    expect(ids()).toEqual(expect.arrayContaining(['monitoring', 'socket:market:crypto']));
+    act(() => system.stop());
+    expect(transport.open.size).toBe(0);
+    expect(ids()).not.toContain('socket:market:crypto');
+    expect(ids()).not.toContain('monitoring');
+  });
 });
