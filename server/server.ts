@@ -35,6 +35,7 @@ export async function startServer(config: Config, options: { sqliteFile?: string
     // Market data starts once the server answers; back-fill runs in the background.
     await app.ctx.services.feeds.start();
     await app.ctx.services.engine.start();
+    await app.ctx.services.paperBroker.start();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await store.close().catch(() => undefined);

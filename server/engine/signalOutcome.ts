@@ -77,7 +77,7 @@ export function createSignalOutcome(deps: { markets: MarketsService; bus?: Bus }
     const info = context.infos.get(signal.market);
     if (!symbol || !settings || !info) return none('symbol not found');
     const price = dec(signal.price);
-    const amount = dec(settings.orderValue).div(price).toDecimalPlaces(8, Dec.ROUND_DOWN);
+    const amount = dec(settings.orderValue).div(price).toDecimalPlaces(8);
     if (amount.isZero()) return none('order value below one unit step');
     const ask = link.confirmation || sub.confirmationMode === ConfirmationMode.ask;
     // The signal's candle close is the fill price of a paper market order; the cash symbol is worth 1.

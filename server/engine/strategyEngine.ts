@@ -187,6 +187,8 @@ export function createStrategyEngine(deps: {
       }
       return done;
     });
+    // Committed: the portfolio sockets hear of the orders and fills, the owners of their signals.
+    await outcome.flush(context);
     for (const { notification } of recorded) await notifier.push(notification, 'created');
     const signals = recorded;
     stats.scores += pass.scores.length;

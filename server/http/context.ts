@@ -70,7 +70,7 @@ export function createServices(deps: {
   const strategies = createStrategiesService({ db });
   const subscriptions = createSubscriptionsService({ db, groups, strategies, portfolios });
   const notifier = createNotifier({ db, bus, onPushError: (err) => log.warn({ err }, 'notification push failed') });
-  const engine = createStrategyEngine({ db, bus, markets, klines, outcome: createSignalOutcome({ markets }), notifier, scoreWriter: createScoreWriter(store), log });
+  const engine = createStrategyEngine({ db, bus, markets, klines, outcome: createSignalOutcome({ markets, bus }), notifier, scoreWriter: createScoreWriter(store), log });
   return {
     markets,
     klines,

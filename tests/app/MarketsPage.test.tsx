@@ -264,9 +264,10 @@ describe('the market overview widget', () => {
   it('lists the monitoring actor and the open market socket in the visualizer, and the system stop closes them', async () => {
     const { transport } = renderMarkets('/markets/crypto');
     await waitFor(() => expect(transport.open.has('crypto')).toBe(true));
-    const ids = () => system.listActors().map((a) => a.id);
+    const running = system!;
+    const ids = () => running.listActors().map((a) => a.id);
     expect(ids()).toEqual(expect.arrayContaining(['monitoring', 'socket:market:crypto']));
-    act(() => system.stop());
+    act(() => running.stop());
     expect(transport.open.size).toBe(0);
     expect(ids()).not.toContain('socket:market:crypto');
     expect(ids()).not.toContain('monitoring');

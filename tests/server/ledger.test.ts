@@ -32,6 +32,8 @@ describe('ledger, orders and paper fills', () => {
     const created = await ts.call('POST', '/api/portfolio/', { token, json: { name: 'Paper', market: MARKET } });
     expect(created.status).toBe(200);
     pid = created.body.id;
+    // What server.ts does after starting the feeds (see docs/DECISIONS.md): follow every market's prices.
+    await ts.server.app.ctx.services.paperBroker.start();
     // The live price the paper fills use: BTC at 20 000 USDT.
     await pushPrice('BTCUSDT', 20000);
   });

@@ -17,6 +17,6 @@ export function createLedgerServices(deps: { db: Kysely<Database>; bus: Bus; mar
     livePrices,
     balances: createBalancesService({ db, bus, prices: livePrices, scenes }),
     orders: createOrdersService({ db, bus, scenes }),
-    paperBroker: createPaperBroker({ db, bus, prices: livePrices, scenes }),
+    paperBroker: createPaperBroker({ db, bus, prices: livePrices, scenes, marketNames: () => markets.marketNames() }),
   };
 }

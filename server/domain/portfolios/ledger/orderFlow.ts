@@ -51,6 +51,8 @@ async function refuse(trx: Db, outbox: Outbox, order: Order, reason: string, mod
  */
 export async function fillOrder(trx: Db, outbox: Outbox, scene: OrderScene, order: Order, price: Dec, mode: RefusalMode): Promise<Order> {
   const verdict = await checkOrderAgainstRules(trx, {
+    // The order is stored already: the open-orders rule must not count it twice.
+    orderId: order.id,
     portfolioId: order.portfolio_id,
     market: order.market,
     symbol: order.symbol,
@@ -116,6 +118,8 @@ export async function sendOrder(trx: Db, outbox: Outbox, scene: OrderScene, orde
     return fillOrder(trx, outbox, scene, order, scene.marketPrice, mode);
   }
   const verdict = await checkOrderAgainstRules(trx, {
+    // The order is stored already: the open-orders rule must not count it twice.
+    orderId: order.id,
     portfolioId: order.portfolio_id,
     market: order.market,
     symbol: order.symbol,

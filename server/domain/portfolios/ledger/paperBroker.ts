@@ -36,7 +36,7 @@ export function crossingPrice(order: Pick<Order, 'order_type' | 'side' | 'price'
  * Batches are handled one after another so two batches never fill the same order twice; each
  * fill is its own database transaction. A fill that cannot be paid any more is rejected.
  */
-export function createPaperBroker(deps: { db: Kysely<Database>; bus: Bus; prices: LivePrices; scenes: SceneReader; onError?: (error: unknown) => void }) {
+export function createPaperBroker(deps: { db: Kysely<Database>; bus: Bus; prices: LivePrices; scenes: SceneReader; marketNames: () => Promise<string[]>; onError?: (error: unknown) => void }) {
   const { db, bus, prices, scenes } = deps;
   let chain: Promise<void> = Promise.resolve();
   let fills = 0;
@@ -75,11 +75,13 @@ export function createPaperBroker(deps: { db: Kysely<Database>; bus: Bus; prices
   listen();
 
   return {
-    /** Follows the markets of orders left open before a restart (called when the server starts). */
+    /**
+     * Follows every market's prices (so orders left open before a restart fill, and values are
+     * live from the first batch); called when the server starts, after the feeds.
+     */
     async start() {
       listen();
-      const markets = new Set((await ordersRepository.openPaperOrders(db)).map((o) => o.market));
-      for (const market of markets) await prices.follow(market);
+      for (const market of await deps.marketNames()) await prices.follow(market);
     },
     async stop() {
       stopListening?.();
