@@ -56,4 +56,20 @@ describe('/api/ws/portfolio/{id}', () => {
     await closed;
     await expect.poll(() => ts.server.app.ctx.liveClients.count('portfolio')).toBe(0);
   });
+
+  it('tells an edit (portfolio changed) and a delete (portfolio deleted, then the socket closes)', async () => {
+    const doomed = (await ts.call('POST', '/api/portfolio/', { token, json: { name: 'Doomed', market: 'crypto' } })).body.id;
+    const socket = connect(doomed, token);
+    const received: PortfolioServerMessage[] = [];
+    socket.on('message', (data) => received.push(PortfolioServerMessage.parse(JSON.parse(data.toString()))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    await expect.poll(() => ts.server.app.ctx.liveClients.count('portfolio')).toBe(1);
+    const closed = closeCode(socket);
+
+    expect((await ts.call('PUT', `/api/portfolio/${doomed}`, { token, json: { name: 'Renamed' } })).status).toBe(200);
+    await expect.poll(() => received.find((m) => m._type === 'portfolio')).toMatchObject({ params: { portfolio_id: doomed, reason: 'changed' }, data: { name: 'Renamed' } });
+    expect((await ts.call('DELETE', `/api/portfolio/${doomed}`, { token })).status).toBe(200);
+    expect(await closed).toBe(1000);
+    expect(received.filter((m) => m._type === 'portfolio').map((m) => (m.params as { reason: string }).reason)).toEqual(['changed', 'deleted']);
+  });
 });
