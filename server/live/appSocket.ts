@@ -9,6 +9,7 @@ import { topics, type Bus } from './bus';
 import type { ClientRegistry } from './registry';
 import { parseClientFrame, receiveWhenReady } from './clientFrames';
 import { authenticateSocketToken, closeAtExpiry } from './socketAuth';
+import { socketRoute } from './socketRoute';
 
 /** What the socket needs; the app context has all of it. */
 export interface AppSocketDeps {
@@ -24,28 +25,7 @@ const SERVER_ERROR = 1011;
 
 /** `/api/ws/app`: the signed-in user's live channel (contract/live/appSocket.ts). */
 export function appSocketRoute(app: FastifyInstance, deps: AppSocketDeps) {
-  app.route({
-    method: 'GET',
-    url: appSocket.path,
-    // OpenAPI cannot describe a websocket; the document's description names it instead.
-    schema: { hide: true },
-    // The access token travels in the query, so the request log must not print the URL as is.
-    logSerializers: { req: withoutToken },
-    handler: async (_request, reply) =>
-      reply
-        .code(426)
-        .header('upgrade', 'websocket')
-        .send({ detail: `${appSocket.path} is a websocket; connect with ws:// or wss://` }),
-    wsHandler: (socket, request) => serveConnection(deps, socket, request),
-  });
-}
-
-function withoutToken(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
-    remoteAddress: request.ip,
-  };
+  socketRoute(app, appSocket.path, (socket, request) => serveConnection(deps, socket, request));
 }
 
 function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: FastifyRequest) {

@@ -14,6 +14,7 @@ import { NotFoundError, UnauthorizedError } from '../domain/errors';
 import type { HubSocket } from '../feeds/priceHub';
 import { parseClientFrame, receiveWhenReady } from './clientFrames';
 import { authenticateSocketToken, closeAtExpiry } from './socketAuth';
+import { socketRoute } from './socketRoute';
 
 /** Close codes of the contract: 4401 log out and do not reconnect; 4404 no such market. */
 const UNAUTHORIZED = 4401;
@@ -23,24 +24,7 @@ const SERVER_ERROR = 1011;
 
 /** `/api/ws/market/{market}/live_price` (issue 4): a snapshot, then coalesced price batches. */
 export function livePriceRoute(app: FastifyInstance) {
-  app.route({
-    method: 'GET',
-    url: livePriceSocket.path.replace('{market}', ':market'),
-    schema: { hide: true },
-    logSerializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: request.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
-        remoteAddress: request.ip,
-      }),
-    },
-    handler: async (_request, reply) =>
-      reply
-        .code(426)
-        .header('upgrade', 'websocket')
-        .send({ detail: `${livePriceSocket.path} is a websocket; connect with ws:// or wss://` }),
-    wsHandler: (socket, request) => serveConnection(app, socket, request),
-  });
+  socketRoute(app, livePriceSocket.path, (socket, request) => serveConnection(app, socket, request));
 }
 
 function serveConnection(app: FastifyInstance, socket: WebSocket, request: FastifyRequest) {

@@ -8,6 +8,7 @@ import { portfolioTopic } from '../domain/portfolios/ledger/portfolioTopic';
 import { portfoliosRepository } from '../store/repositories/portfolios';
 import { parseClientFrame, receiveWhenReady } from './clientFrames';
 import { authenticateSocketToken, closeAtExpiry } from './socketAuth';
+import { socketRoute } from './socketRoute';
 
 /** Close codes of the contract: 4401 log out and do not reconnect; 4403 not yours (or no such portfolio). */
 const UNAUTHORIZED = 4401;
@@ -16,24 +17,7 @@ const SERVER_ERROR = 1011;
 
 /** `/api/ws/portfolio/{portfolioId}` (issue 6): balance, order and portfolio messages of one portfolio, to its owner. */
 export function portfolioSocketRoute(app: FastifyInstance) {
-  app.route({
-    method: 'GET',
-    url: portfolioSocket.path.replace('{portfolioId}', ':portfolioId'),
-    schema: { hide: true },
-    logSerializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: request.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
-        remoteAddress: request.ip,
-      }),
-    },
-    handler: async (_request, reply) =>
-      reply
-        .code(426)
-        .header('upgrade', 'websocket')
-        .send({ detail: `${portfolioSocket.path} is a websocket; connect with ws:// or wss://` }),
-    wsHandler: (socket, request) => serveConnection(app, socket, request),
-  });
+  socketRoute(app, portfolioSocket.path, (socket, request) => serveConnection(app, socket, request));
 }
 
 function serveConnection(app: FastifyInstance, socket: WebSocket, request: FastifyRequest) {
