@@ -19,7 +19,7 @@ import {
   type LiveParts,
   type ZoomWindow,
 } from './chartOptions';
-import { drawFrame, emptyRange, fillRange, formingFrame, frameFits, placeMarks, type ChartInstance, type FormingFrame, type PlacedMark } from './formingOverlay';
+import { drawFrame, emptyRange, fillRange, formingFrame, frameFits, placeLines, placeMarks, type ChartInstance, type ChartLineInput, type FormingFrame, type PlacedLine, type PlacedMark } from './formingOverlay';
 import { needsReslice, sliceColumns, sliceFor, sliceLines, toLocal, type Slice } from './chartSlice';
 import { LiveIndicators } from './indicators';
 
@@ -36,6 +36,7 @@ export interface ChartMarkInput {
   label: string;
 }
 const NO_MARKS: readonly ChartMarkInput[] = [];
+const NO_LINES: readonly ChartLineInput[] = [];
 const EMPTY_COLUMNS: CandleColumns = { open_time: [], open: [], high: [], low: [], close: [], volume: [] };
 const NEVER = () => false;
 const RENDERER = { renderer: 'canvas' as const };
@@ -74,9 +75,12 @@ export function ChartCanvas({
   onReachStart,
   label,
   marks = NO_MARKS,
+  lines = NO_LINES,
 }: {
   /** Signal marks of this symbol on the shown timeframe (the newest few hundred). */
   marks?: readonly ChartMarkInput[];
+  /** The user's markers of this symbol (price lines and notes) from their portfolios. */
+  lines?: readonly ChartLineInput[];
   candles: CandleColumns;
   settings: ChartSettings;
   labels: ChartLabels;
@@ -94,6 +98,8 @@ export function ChartCanvas({
   const frameRef = useRef<FormingFrame | null>(null);
   const marksRef = useRef<readonly ChartMarkInput[]>(marks);
   const placedRef = useRef<PlacedMark[]>([]);
+  const linesRef = useRef<readonly ChartLineInput[]>(lines);
+  const placedLinesRef = useRef<PlacedLine[]>([]);
   const colorsRef = useRef({ buy: UP_DOWN.greenUp.up, sell: UP_DOWN.greenUp.down });
   // One object for the chart's life: ECharts' axis and tooltip functions read it on every render.
   const liveRef = useRef<LiveParts>({ range: emptyRange(), source: { candles: EMPTY_COLUMNS, offset: 0 } });
@@ -111,8 +117,9 @@ export function ChartCanvas({
       canvas.width = width;
       canvas.height = height;
     }
-    drawFrame(instance, canvas, frameRef.current, liveRef.current.range.visible, placedRef.current, colorsRef.current);
+    drawFrame(instance, canvas, frameRef.current, liveRef.current.range.visible, placedRef.current, colorsRef.current, placedLinesRef.current);
     box.dataset.marks = String(placedRef.current.length);
+    box.dataset.lines = String(placedLinesRef.current.length);
   }, []);
 
   /** The forming candle's frame and the y range it needs, for the candles and slice now drawn. */
@@ -123,6 +130,7 @@ export function ChartCanvas({
       frameRef.current = frame;
       fillRange(liveRef.current.range, frame, window.end >= n - 1);
       placedRef.current = placeMarks(marksRef.current, candles, slice);
+      placedLinesRef.current = placeLines(linesRef.current, candles, slice);
       const { up, down } = UP_DOWN[settings.colors];
       colorsRef.current = { buy: up, sell: down };
       liveRef.current.source.candles = candles;
@@ -200,6 +208,15 @@ export function ChartCanvas({
     placedRef.current = placeMarks(marks, d.candles, sliceRef.current);
     drawOverlay();
   }, [marks, drawOverlay]);
+
+  // The user's markers changed (added in a portfolio, another timeframe's notes): placed and drawn the same way.
+  useEffect(() => {
+    linesRef.current = lines;
+    const d = drawn.current;
+    if (!d) return;
+    placedLinesRef.current = placeLines(lines, d.candles, sliceRef.current);
+    drawOverlay();
+  }, [lines, drawOverlay]);
 
   useEffect(
     () => () => {

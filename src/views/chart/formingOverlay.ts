@@ -173,7 +173,66 @@ function drawMarks(chart: ChartInstance, ctx: CanvasRenderingContext2D, marks: r
   ctx.restore();
 }
 
-/** Clears `canvas`, then draws the marks and `frame` (clipped to each pane's grid; no frame when the forming candle is out of view). */
+/**
+ * One of the user's markers placed on the slice: a price line across the price pane (`index`
+ * null), or a note pinned to a candle (`index` in the slice) at its price or the candle's high.
+ */
+export interface PlacedLine {
+  index: number | null;
+  price: number;
+  color: string;
+  text: string;
+}
+
+/**
+ * The user's price lines and notes, drawn on the overlay like the signal marks: a few lines
+ * redrawn with every render, nothing added to ECharts' pipeline, so a live tick stays cheap. A
+ * line outside the price axis' range is not drawn (the axis is not stretched to reach it).
+ */
+function drawLines(chart: ChartInstance, ctx: CanvasRenderingContext2D, lines: readonly PlacedLine[]) {
+  const grid = chart.getModel()?.getComponent('grid', 0) as GridModel | undefined;
+  if (!grid || lines.length === 0) return;
+  const rect = grid.coordinateSystem.getRect();
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(rect.x, rect.y, rect.width, rect.height);
+  ctx.clip();
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.lineWidth = 1;
+  for (const line of lines) {
+    const [x, y] = chart.convertToPixel({ xAxisIndex: 0, yAxisIndex: 0 }, [line.index ?? 0, line.price]) as [number, number];
+    if (y < rect.y || y > rect.y + rect.height) continue;
+    ctx.strokeStyle = line.color;
+    ctx.fillStyle = line.color;
+    if (line.index === null) {
+      const yy = Math.round(y) + 0.5;
+      ctx.setLineDash([6, 4]);
+      ctx.beginPath();
+      ctx.moveTo(rect.x, yy);
+      ctx.lineTo(rect.x + rect.width, yy);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      if (line.text) {
+        ctx.textAlign = 'left';
+        ctx.fillText(line.text, rect.x + 6, yy - 4);
+      }
+    } else {
+      if (x < rect.x || x > rect.x + rect.width) continue;
+      ctx.beginPath();
+      ctx.arc(x, y - 10, 4, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.beginPath();
+      ctx.moveTo(x, y - 6);
+      ctx.lineTo(x, y);
+      ctx.stroke();
+      ctx.textAlign = 'center';
+      ctx.fillText(line.text, x, y - 18);
+    }
+  }
+  ctx.restore();
+}
+
+/** Clears `canvas`, then draws the user's lines, the marks and `frame` (clipped to each pane's grid; no frame when the forming candle is out of view). */
 export function drawFrame(
   chart: ChartInstance,
   canvas: HTMLCanvasElement,
@@ -181,12 +240,14 @@ export function drawFrame(
   visible: boolean,
   marks: readonly PlacedMark[] = [],
   markColors = { buy: '#16a34a', sell: '#dc2626' },
+  lines: readonly PlacedLine[] = [],
 ): void {
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   const ratio = window.devicePixelRatio || 1;
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, canvas.width / ratio, canvas.height / ratio);
+  drawLines(chart, ctx, lines);
   drawMarks(chart, ctx, marks, markColors);
   const model = chart.getModel();
   if (!frame || !visible || !model) return;
@@ -248,6 +309,51 @@ export function drawFrame(
       ctx.setLineDash([]);
     });
   }
+}
+
+/** The index in `times[lo..hi)` of the candle opening at `time`, or -1 (binary search). */
+function candleAt(times: ArrayLike<number>, lo: number, hi: number, time: number): number {
+  const end = hi;
+  hi -= 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < time) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return lo < end && times[lo] === time ? lo : -1;
+}
+
+/** A user's marker as the chart needs it (`price` and `time` as the API gives them). */
+export interface ChartLineInput {
+  kind: 'price_line' | 'note';
+  price: string | null;
+  time: number | null;
+  text: string | null;
+  color: string | null;
+}
+
+export const DEFAULT_LINE_COLOR = '#1e88e5';
+
+/**
+ * The user's markers placed on a slice: price lines (and notes with a price but no time) across
+ * the pane; notes with a time on their candle (left out when it is not in the slice), at their
+ * price or else the candle's high.
+ */
+export function placeLines(markers: readonly ChartLineInput[], candles: CandleColumns, slice: { lo: number; hi: number }): PlacedLine[] {
+  const placed: PlacedLine[] = [];
+  for (const m of markers) {
+    const price = m.price === null ? null : Number(m.price);
+    const color = m.color ?? DEFAULT_LINE_COLOR;
+    const text = m.text ?? '';
+    if (m.kind === 'note' && m.time !== null) {
+      const i = candleAt(candles.open_time, slice.lo, slice.hi, m.time);
+      if (i < 0) continue;
+      placed.push({ index: i - slice.lo, price: price ?? candles.high[i]!, color, text });
+    } else if (price !== null && Number.isFinite(price)) {
+      placed.push({ index: null, price, color, text });
+    }
+  }
+  return placed;
 }
 
 /**

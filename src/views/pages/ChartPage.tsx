@@ -17,6 +17,7 @@ import type { ChartLabels, ChartSettings, IndicatorToggles } from '../chart/char
 import { readColors, readIndicators, UI_COLORS, UI_INDICATORS } from '../chart/chartSettings';
 import { ChartToolbar } from '../chart/ChartToolbar';
 import { TimeframeControl } from '../chart/TimeframeControl';
+import { useSymbolMarkers } from '../chart/useSymbolMarkers';
 import { errorMessage } from '../errorMessage';
 
 /** A symbol's candlestick chart: `/markets/:market/:symbol`, opening at `?tf=<timeframe>` when given (a signal's link). */
@@ -128,6 +129,7 @@ function ChartBody({ actor, market, symbol, onReachStart }: { actor: ChartingAct
   const hasOlder = useSelector(actor, (s) => s.context.hasOlder);
   const failed = useSelector(actor, (s) => s.matches({ bars: 'failed' }));
   const marks = useSignalMarks(market, symbol, timeframe);
+  const lines = useSymbolMarkers(market, symbol);
   const error = useSelector(actor, (s) => s.context.error);
 
   const settings = useMemo<ChartSettings>(() => ({ indicators, colors, dark }), [indicators, colors, dark]);
@@ -189,6 +191,7 @@ function ChartBody({ actor, market, symbol, onReachStart }: { actor: ChartingAct
           onReachStart={onReachStart}
           label={t('chart.chartLabel', { symbol })}
           marks={marks}
+          lines={lines}
         />
         {!loading && !failed && candles.open_time.length === 0 ? (
           <p className="absolute inset-0 flex items-center justify-center text-slate-500">{t('chart.noData')}</p>

@@ -11,15 +11,18 @@ import { AllocationDonut, slicesOf } from '../portfolios/AllocationDonut';
 import { BalancesTable } from '../portfolios/BalancesTable';
 import { formatMoney, formatPct, toneOf } from '../portfolios/money';
 import { OrdersPanel } from '../portfolios/OrdersPanel';
+import { MarkersPanel } from '../portfolios/MarkersPanel';
 import { RulesPanel } from '../portfolios/RulesPanel';
+import { SettingsPanel } from '../portfolios/SettingsPanel';
+import { TagsPanel } from '../portfolios/TagsPanel';
 import { TransactionsPanel } from '../portfolios/TransactionsPanel';
 import { usePortfolioT } from '../portfolios/usePortfolioT';
 import { ValueHistory } from '../portfolios/ValueHistory';
 import { PageHeader } from '../signals/controls';
 
-const TABS = ['overview', 'balances', 'orders', 'transactions', 'rules'] as const;
+const TABS = ['overview', 'balances', 'orders', 'transactions', 'rules', 'tags', 'markers', 'settings'] as const;
 
-/** One portfolio: its figures, allocation, history, balances, orders, ledger and rules, live from its socket. */
+/** One portfolio: its figures, allocation, history, balances, orders, ledger, rules, tags, markers and settings, live from its socket. */
 export default function PortfolioPage() {
   const { t, i18n } = usePortfolioT();
   const language = i18n.language;
@@ -79,7 +82,7 @@ export default function PortfolioPage() {
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === name ? 'border-emerald-600 text-emerald-800 dark:text-emerald-300' : 'border-transparent text-slate-500'}`}
           >
             {t(`portfolios.tabs.${name}`)}
-            {name === 'orders' && s?.pending_orders_count ? <span className="ms-1 rounded-full bg-amber-100 px-1.5 text-xs text-amber-800">{s.pending_orders_count}</span> : null}
+            {name === 'orders' && s?.pending_orders_count ? <span className="ms-1 rounded-full bg-amber-100 px-1.5 text-xs text-amber-800">{new Intl.NumberFormat(language).format(s.pending_orders_count)}</span> : null}
           </button>
         ))}
       </nav>
@@ -94,7 +97,10 @@ export default function PortfolioPage() {
       {tab === 'balances' ? <Card><BalancesTable portfolio={portfolio} language={language} /></Card> : null}
       {tab === 'orders' ? <Card><OrdersPanel portfolio={portfolio} language={language} /></Card> : null}
       {tab === 'transactions' ? <Card><TransactionsPanel portfolio={portfolio} language={language} /></Card> : null}
-      {tab === 'rules' ? <Card><RulesPanel portfolio={portfolio} /></Card> : null}
+      {tab === 'rules' ? <Card><RulesPanel portfolio={portfolio} language={language} /></Card> : null}
+      {tab === 'tags' ? <Card><TagsPanel portfolio={portfolio} /></Card> : null}
+      {tab === 'markers' ? <Card><MarkersPanel portfolio={portfolio} language={language} /></Card> : null}
+      {tab === 'settings' ? <Card><SettingsPanel portfolio={portfolio} /></Card> : null}
     </div>
   );
 }

@@ -83,7 +83,7 @@ export function OrdersPanel({ portfolio, language }: { portfolio: PortfolioDetai
                     {o.rule_flags.length ? <span className="block text-xs text-amber-700">{t('portfolios.orders.flags', { rules: o.rule_flags.join(', ') })}</span> : null}
                     {o.reject_reason ? <span className="block text-xs text-rose-700" dir="auto">{o.reject_reason}</span> : null}
                   </td>
-                  <td className="px-2">{o.source.type === 'manual' ? t('portfolios.orders.manual') : t('portfolios.orders.signal', { score: o.source.score })}</td>
+                  <td className="px-2">{o.source.type === 'manual' ? t('portfolios.orders.manual') : t('portfolios.orders.signal', { score: new Intl.NumberFormat(language).format(o.source.score) })}</td>
                   <td className="px-2 py-1">
                     <span className="flex gap-2">
                       {o.status === 10 ? (

@@ -30,7 +30,10 @@ export function ValueHistory({ portfolio, language }: { portfolio: PortfolioDeta
   const history = useQuery(portfolioApi.history, { query }, { tags: [portfolioTags.balances(portfolio.id)] });
   const points = useMemo(() => history.data?.points ?? [], [history.data]);
   const monthly = useMemo(() => monthlyReturns(points), [points]);
-  const valued = points.filter((p) => p.value !== null);
+  // Buckets before the portfolio held anything are zeros: the line starts with the first money in.
+  const held = points.filter((p) => p.value !== null);
+  const first = held.findIndex((p) => Number(p.value) !== 0 || Number(p.net_flow) !== 0);
+  const valued = first === -1 ? [] : held.slice(first);
   const values = valued.map((p) => Number(p.value));
   const min = Math.min(...values);
   const max = Math.max(...values);
