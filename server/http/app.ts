@@ -35,6 +35,7 @@ import { portfolioRoutes } from './routes/portfolios';
 import { ledgerRoutes } from './routes/ledger';
 import { portfolioExtrasRoutes } from './routes/portfolioExtras';
 import { portfolioSocketRoute } from '../live/portfolioSocket';
+import { notificationRoutes } from './routes/notifications';
 
 /** Builds the HTTP app on an open, migrated store. Listening is the caller's business. */
 export async function buildApp(config: Config, store: Store): Promise<FastifyInstance> {
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     ledgerRoutes(api);
     portfolioExtrasRoutes(api);
     portfolioSocketRoute(api);
+    notificationRoutes(api);
   });
 
   await registerSpa(app, config.staticDir);

@@ -26,6 +26,7 @@ import { createSubscriptionsService } from '../domain/signals/subscriptionsServi
 import { createScoresService } from '../domain/signals/scoresService';
 import { createMarksService } from '../domain/signals/marksService';
 import { createNotifier } from '../domain/notifications/notifier';
+import { createNotificationServices } from '../domain/notifications/notificationServices';
 import { createBacktestTasks } from '../domain/signals/backtestTask';
 import { createLedgerServices } from '../domain/portfolios/ledger/ledgerServices';
 import { createPortfolioExtrasServices } from '../domain/portfolios/rules/portfolioExtrasServices';
@@ -98,5 +99,6 @@ export function createServices(deps: {
     backtests: createBacktestTasks({ strategies, markets, klines, tasks }),
     ...createLedgerServices({ db, bus, markets }),
     ...createPortfolioExtrasServices({ db, markets }),
+    ...createNotificationServices({ db, bus, notifier, mailer, tasks, config }),
   };
 }

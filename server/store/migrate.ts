@@ -9,6 +9,7 @@ import { portfoliosMigration } from './migrations/006_portfolios';
 import { notificationsMigration } from './migrations/007_notifications';
 import { ledgerMigration } from './migrations/008_ledger';
 import { portfolioExtrasMigration } from './migrations/009_portfolio_extras';
+import { channelsMigration } from './migrations/010_channels';
 
 /** Migrations in order; names sort, so keep the numeric prefix. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '007_notifications': notificationsMigration(store.dialect),
     '008_ledger': ledgerMigration(store.dialect),
     '009_portfolio_extras': portfolioExtrasMigration(store.dialect),
+    '010_channels': channelsMigration(store.dialect),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { LedgerTables } from './tables/ledgerTables';
+import type { ChannelTables } from './tables/channelTables';
 import type { PortfolioExtrasTables } from './tables/portfolioExtrasTables';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -300,7 +301,7 @@ export interface NotificationsTable {
   expires_at: number | null;
 }
 
-export interface Database extends LedgerTables, PortfolioExtrasTables {
+export interface Database extends LedgerTables, PortfolioExtrasTables, ChannelTables {
   users: UsersTable;
   profiles: ProfilesTable;
   account_secrets: AccountSecretsTable;
