@@ -102,6 +102,8 @@ describe('rulesets', () => {
       { rule: 'allowed_symbols', action: 'refuse', symbol: 'ETHUSDT', limit: null, actual: null },
     ]);
     expect(s.violations[0]!.message).toBe('3 open or pending orders, above the limit of 2');
+    // The portfolio's summary counts them too.
+    expect((await ok(alice.get(`/api/portfolio/${pid}`, {}))).summary.violations_count).toBe(2);
   });
 
   it('decides for a new order: refuse, flag, or let it through', async () => {

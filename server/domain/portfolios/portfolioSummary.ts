@@ -19,14 +19,14 @@ const EMPTY: LedgerFigures = {
 
 /**
  * The at-a-glance figures of a portfolio: the ledger's value, cost, PnL and day change (zeros
- * when it has none to give) and the order counts.
+ * when it has none to give), the order counts and how many of its rules are broken now.
  */
-export function summaryFromOrders(statusCounts: ReadonlyMap<number, number>, now: number, figures: LedgerFigures = EMPTY): PortfolioSummary {
+export function summaryFromOrders(statusCounts: ReadonlyMap<number, number>, now: number, figures: LedgerFigures = EMPTY, violations = 0): PortfolioSummary {
   return {
     ...figures,
     open_orders_count: statusCounts.get(OrderStatus.open) ?? 0,
     pending_orders_count: statusCounts.get(OrderStatus.pendingConfirmation) ?? 0,
-    violations_count: 0,
+    violations_count: violations,
     valued_at: now,
   };
 }

@@ -14,6 +14,7 @@ import type { Database, PortfolioRow } from '../../store/schema';
 import { DomainError, NotFoundError, ValidationError } from '../errors';
 import type { MarketsService } from '../markets/marketsService';
 import { summaryFromOrders, type LedgerFigures } from './portfolioSummary';
+import { countViolations } from './rules/rulesetsService';
 
 /** The ledger's figures of one portfolio (value, cost, PnL, day change), plugged in by the ledger's routes. */
 export type Valuation = (portfolio: PortfolioRow, now: number) => Promise<LedgerFigures>;
@@ -43,7 +44,8 @@ export function createPortfoliosService(deps: { db: Db; markets: MarketsService 
     const out: PortfolioDetail[] = [];
     for (const row of rows) {
       const figures = valuation ? await valuation(row, now) : undefined;
-      out.push({ ...toPortfolio(row), summary: summaryFromOrders(counts.get(row.id) ?? new Map(), now, figures) });
+      const violations = await countViolations(db, row);
+      out.push({ ...toPortfolio(row), summary: summaryFromOrders(counts.get(row.id) ?? new Map(), now, figures, violations) });
     }
     return out;
   }

@@ -21,6 +21,14 @@ function storedRules(body: z.output<typeof RulesetSet>): StoredRules {
 }
 
 /** A portfolio's risk rules: replaced whole, removed, and checked against what it holds now. */
+/** How many rules of a portfolio's ruleset are broken now (0 without a ruleset): the summary's `violations_count`. */
+export async function countViolations(db: Db, portfolio: { id: number; market: string }): Promise<number> {
+  const row = await rulesetsRepository.find(db, portfolio.id);
+  if (!row) return 0;
+  const ctx = await rulesContext(db, portfolio.id, await marketSymbols(db, portfolio.market));
+  return violationsNow(JSON.parse(row.rules) as StoredRules, ctx, await openOrders(db, portfolio.id)).length;
+}
+
 export function createRulesetsService(deps: { db: Db }) {
   const { db } = deps;
 
