@@ -38,6 +38,13 @@ const EnvSchema = z.object({
   FEED_ENABLED: envBool.default(true),
   SEED_DEMO: envBool.default(true),
   FEED_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  ALLOW_PRIVATE_WEBHOOKS: envBool.default(false),
+  NOTIFICATION_RETRY_DELAYS_MS: z
+    .string()
+    .default('10000,60000,300000,1800000')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean).map(Number))
+    .pipe(z.array(z.number().int().min(0).max(86_400_000)).max(10)),
+  CHANNEL_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   BINANCE_REST_URL: z.url().default('https://api.binance.com'),
   BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -69,6 +76,12 @@ export interface Config {
   seedDemo: boolean;
   /** Days of 1m history a fresh install back-fills for every default symbol. */
   feedBackfillDays: number;
+  /** Webhook and Telegram URLs may reach loopback or private addresses (development and tests only: SSRF). */
+  allowPrivateWebhooks: boolean;
+  /** Waits before each retry of a failed delivery. */
+  deliveryRetryDelaysMs: number[];
+  /** Failed deliveries in a row before a channel is paused. */
+  pauseAfterFailures: number;
   binanceRestUrl: string;
   binanceWsUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -112,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedEnabled: e.FEED_ENABLED,
     seedDemo: e.SEED_DEMO,
     feedBackfillDays: e.FEED_BACKFILL_DAYS,
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
+    deliveryRetryDelaysMs: e.NOTIFICATION_RETRY_DELAYS_MS,
+    pauseAfterFailures: e.CHANNEL_PAUSE_AFTER_FAILURES,
     binanceRestUrl: e.BINANCE_REST_URL.replace(/\/+$/, ''),
     binanceWsUrl: e.BINANCE_WS_URL.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,

@@ -36,6 +36,7 @@ export async function startServer(config: Config, options: { sqliteFile?: string
     await app.ctx.services.feeds.start();
     await app.ctx.services.engine.start();
     await app.ctx.services.paperBroker.start();
+    app.ctx.services.notificationJobs.start();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await store.close().catch(() => undefined);

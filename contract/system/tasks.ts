@@ -62,7 +62,8 @@ export const taskArgs = {
     .refine((value) => JSON.stringify(value).length <= 16_000, 'must be at most 16000 characters as JSON'),
   'notification.expire': z.strictObject({}),
   'notification.deliver': z.strictObject({
-    notification_id: Id,
+    /** Omitted: a test message through `channel_id` (a channel's "send a test message"). */
+    notification_id: Id.optional(),
     /** Omitted: every matching active channel of the owner. */
     channel_id: Id.optional(),
   }),

@@ -75,6 +75,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   app.addHook('onClose', async () => stopTaskMessages());
   const stopMarketInfo = forwardMarketInfo(ctx.services.markets, ctx.bus);
   app.addHook('onClose', async () => stopMarketInfo());
+  app.addHook('onClose', async () => ctx.services.notificationJobs.stop());
   app.addHook('onClose', async () => ctx.services.paperBroker.stop());
   app.addHook('onClose', async () => ctx.services.engine.stop());
   app.addHook('onClose', async () => ctx.services.feeds.stop());

@@ -99,6 +99,6 @@ export function createServices(deps: {
     backtests: createBacktestTasks({ strategies, markets, klines, tasks }),
     ...createLedgerServices({ db, bus, markets }),
     ...createPortfolioExtrasServices({ db, markets }),
-    ...createNotificationServices({ db, bus, notifier, mailer, tasks, config }),
+    ...createNotificationServices({ db, bus, notifier, mailer, tasks, config, log }),
   };
 }
