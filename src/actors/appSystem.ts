@@ -7,7 +7,8 @@ import { websocketTransport } from './websocketTransport';
 import { readJson, readUiItems, removeKey, STORAGE_KEYS, writeJson } from '../services/storage';
 import { appShellMachine } from '../machines/appShellMachine';
 import { authMachine } from '../machines/authMachine';
-import { notificationsMachine } from '../machines/notificationsMachine';
+import { ACTIVE_NOTIFICATIONS_CAP, notificationsMachine } from '../machines/notificationsMachine';
+import { ACTIVE_NOTIFICATION_STATUSES } from '../../contract/constants';
 import { queryClientMachine } from '../machines/queryClientMachine';
 import { queryMachine, type FetchQueryInput } from '../machines/queryMachine';
 import { socketMachine } from '../machines/socketMachine';
@@ -23,17 +24,22 @@ export const MARKET_INFO_TAG = 'market.info';
  * schemas (and zod with them) stay out of the sign-in page's bundle.
  */
 const endpoints = async () => {
-  const [{ pick }, accounts, general] = await Promise.all([
+  const [{ pick }, accounts, general, notifications] = await Promise.all([
     import('../../contract/endpoint'),
     import('../../contract/accounts/endpoints'),
     import('../../contract/general/endpoints'),
+    import('../../contract/notifications/endpoints'),
   ]);
   return {
     login: pick(accounts.authEndpoints, 'auth.login'),
     me: pick(accounts.accountEndpoints, 'accounts.me'),
     config: pick(general.configEndpoints, 'config.get'),
+    notifications: pick(notifications.notificationEndpoints, 'notifications.list'),
   };
 };
+
+/** One `notification` frame of the app socket, told to the listeners (the bell's toasts and sound). */
+export type NotificationListener = (event: 'created' | 'updated' | 'deleted', notification: Notification) => void;
 
 export type AppSocketEvent = { type: 'message'; message: unknown } | { type: 'status'; open: boolean };
 export type AppSocketWatcher = (event: AppSocketEvent) => void;
@@ -134,9 +140,15 @@ export function createAppSystem(deps: {
     notificationsMachine,
     createActor(
       notificationsMachine.provide({
-        // The notification list endpoint arrives with the notifications issue; until then the
-        // active list starts empty and fills from the app socket.
-        actors: { loadActive: fromPromise<Notification[]>(async () => []) },
+        // The bell's list: the active ones (new and seen), newest first, as many as it holds.
+        actors: {
+          loadActive: fromPromise<Notification[]>(async () => {
+            const page = await api.call((await endpoints()).notifications, {
+              query: { status: ACTIVE_NOTIFICATION_STATUSES.join(','), limit: ACTIVE_NOTIFICATIONS_CAP },
+            });
+            return page.data;
+          }),
+        },
       }),
       { input: {}, inspect },
     ),
@@ -182,9 +194,16 @@ export function createAppSystem(deps: {
   const tellWatchers = (event: AppSocketEvent) => {
     for (const watcher of appSocketWatchers) watcher(event);
   };
+  /** Who hears of each notification frame (toasts, the sound); the active list has its own actor. */
+  const notificationListeners = new Set<NotificationListener>();
+  /** Whether the current sign-in's socket has been open before: a later open is a reconnect. */
+  let appSocketWasOpen = false;
   const setAppSocketOpen = (open: boolean) => {
     if (open === appSocketOpen) return;
     appSocketOpen = open;
+    // Frames sent while the socket was down are lost: a reconnect reads the active list again.
+    if (open && appSocketWasOpen) notifications.send({ type: 'notifications.load' });
+    if (open) appSocketWasOpen = true;
     tellWatchers({ type: 'status', open });
   };
 
@@ -212,6 +231,7 @@ export function createAppSystem(deps: {
           event: notification.data.params.event,
           notification: notification.data.data,
         });
+        for (const listener of notificationListeners) listener(notification.data.params.event, notification.data.data);
       });
     });
     socket.subscribe((snapshot) => setAppSocketOpen(snapshot.matches('open')));
@@ -227,6 +247,7 @@ export function createAppSystem(deps: {
     running.delete('socket:app');
     appSocket = undefined;
     setAppSocketOpen(false);
+    appSocketWasOpen = false;
   }
 
   queries.on('auth.unauthorized', () => auth.send({ type: 'auth.unauthorized' }));
@@ -264,6 +285,11 @@ export function createAppSystem(deps: {
       return () => {
         appSocketWatchers.delete(watcher);
       };
+    },
+    /** Hears every notification frame of the app socket; returns the function that stops. */
+    onNotification(listener: NotificationListener): () => void {
+      notificationListeners.add(listener);
+      return () => void notificationListeners.delete(listener);
     },
     listActors: (): InspectedActor[] => [...running.values()],
     /**

@@ -24,6 +24,9 @@ const StrategyEditor = lazyScreen('strategy-editor', () => import('./pages/Strat
 const Backtest = lazyScreen('backtest', () => import('./pages/BacktestPage'));
 const Portfolios = lazyScreen('portfolios', () => import('./pages/PortfoliosPage'));
 const Portfolio = lazyScreen('portfolio', () => import('./pages/PortfolioPage'));
+const Notifications = lazyScreen('notifications', () => import('./pages/NotificationsPage'));
+const Channels = lazyScreen('notification-channels', () => import('./pages/ChannelsPage'));
+const Broadcast = lazyScreen('broadcast', () => import('./pages/BroadcastPage'));
 
 /**
  * Routes in declarative mode: the data router (loaders, actions, fetchers) would add ~10 KB gzip
@@ -64,6 +67,16 @@ export function App() {
             <Route path="backtest" element={<Backtest />} />
             <Route path="portfolios" element={<Portfolios />} />
             <Route path="portfolios/:id" element={<Portfolio />} />
+            <Route path="notifications" element={<Notifications />} />
+            <Route path="notifications/channels" element={<Channels />} />
+            <Route
+              path="notifications/broadcast"
+              element={
+                <AdminOnly>
+                  <Broadcast />
+                </AdminOnly>
+              }
+            />
             <Route
               path="dev/statecharts"
               element={

@@ -22,7 +22,8 @@ const ITEMS: NavItem[] = [
   { to: '/strategies', label: 'nav.strategies', icon: 'strategies' },
   { to: '/backtest', label: 'nav.backtest', icon: 'backtest' },
   { to: '/portfolios', label: 'nav.portfolios', icon: 'portfolios' },
-  { to: '/notifications', label: 'nav.notifications', icon: 'notifications', soon: true },
+  { to: '/notifications', label: 'nav.notifications', icon: 'notifications' },
+  { to: '/notifications/broadcast', label: 'nav.broadcast', icon: 'admin', adminOnly: true },
   { to: '/profile', label: 'nav.profile', icon: 'profile' },
   { to: '/dev/statecharts', label: 'nav.statecharts', icon: 'statecharts', adminOnly: !import.meta.env.DEV },
 ];

@@ -6,12 +6,13 @@ import { formatDateTime } from '../../i18n/format';
 import { Card } from '../components/Card';
 import MarketOverview from '../markets/MarketOverview';
 import PortfoliosOverview from '../portfolios/PortfoliosOverview';
+import ActiveNotifications from '../notifications/ActiveNotifications';
 import NewestSignals from '../signals/NewestSignals';
 
 const randomQuote = pick(quoteEndpoints, 'quotes.random');
 const serverTime = pick(timeEndpoints, 'utility.getTime');
 
-/** Home: a saying, the server clock, and the panels later issues fill (markets, signals, portfolios). */
+/** Home: a saying, the server clock, markets, newest signals, portfolios and active notifications. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const language = useShellSelector((s) => s.context.language);
@@ -47,11 +48,7 @@ export default function DashboardPage() {
         <MarketOverview />
         <NewestSignals />
         <PortfoliosOverview />
-        {(['notificationsTitle'] as const).map((key) => (
-          <Card key={key} title={t(`dashboard.${key}`)}>
-            <p className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.placeholder')}</p>
-          </Card>
-        ))}
+        <ActiveNotifications language={language} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '../../actors/hooks';
 import { portfolioApi, portfolioTags } from '../../actors/portfolioEndpoints';
 import { portfolioLiveStatus, usePortfolioLiveRef, usePortfolioLiveSelector } from '../../actors/portfolioLive';
@@ -32,7 +32,9 @@ export default function PortfolioPage() {
   const pushed = usePortfolioLiveSelector(live, (s) => s.context.portfolio);
   const read = useQuery(portfolioApi.get, { params: { id } }, { tags: [portfolioTags.one(id)] });
   const holdings = useQuery(portfolioApi.lastBalances, { query: { portfolio_id: id } }, { tags: [portfolioTags.balances(id)] });
-  const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
+  // `?tab=orders` (a notification's link to an order) opens that tab.
+  const asked = useSearchParams()[0].get('tab');
+  const [tab, setTab] = useState<(typeof TABS)[number]>(TABS.includes(asked as (typeof TABS)[number]) ? (asked as (typeof TABS)[number]) : 'overview');
   // The newest of the read and the socket's push (a valuation moves the summary between reads).
   const portfolio = pushed && read.data && (pushed.summary?.valued_at ?? 0) >= (read.data.summary?.valued_at ?? 0) ? pushed : read.data;
   if (read.error) return <Alert tone="error">{errorMessage(read.error, t)}</Alert>;
