@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { klineTopic } from '../../server/feeds/priceHub';
+import { candleSeries, THRESHOLD_STRATEGY } from '../server/support/candleSeries';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../server/support/testServer';
 import { launchBrowser, screenshot, watchProblems, type PageProblems } from './support/browser';
 
@@ -15,19 +15,8 @@ import { launchBrowser, screenshot, watchProblems, type PageProblems } from './s
  */
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
-const MIN = 60_000;
 const MARKET = 'crypto';
 const SYMBOL = 'BTCUSDT';
-const STRATEGY = {
-  version: 1,
-  indicators: {},
-  rules: [
-    { name: 'above', when: ['gt', 'close', 100], score: 60 },
-    { name: 'below', when: ['lt', 'close', 95], score: -60 },
-  ],
-  entry: 50,
-  exit: -50,
-};
 
 describe('notifications in Chromium', () => {
   let t: TestServer;
@@ -35,16 +24,7 @@ describe('notifications in Chromium', () => {
   let page: Page;
   let problems: PageProblems;
   let token: string;
-  const base = Math.floor(Date.now() / MIN) * MIN - 100 * MIN;
-  const candle = (i: number, close: number) => ({
-    market: MARKET, symbol: SYMBOL, source: 'simulated', timeframe: '1m' as const,
-    open_time: base + i * MIN, open: close, high: close + 1, low: close - 1, close, volume: 2,
-  });
-  const close = async (rows: ReturnType<typeof candle>[], publish = true) => {
-    const { klines } = t.server.app.ctx.services;
-    await klines.insert(rows);
-    if (publish) await t.server.app.ctx.bus.publish(klineTopic(MARKET), { market: MARKET, source: 'simulated', timeframe: '1m', data: rows });
-  };
+  const { candle, close } = candleSeries(() => t, MARKET, SYMBOL);
 
   beforeAll(async () => {
     if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npx vite build` first');
@@ -72,7 +52,7 @@ describe('notifications in Chromium', () => {
 
   it('receives a signal notification live and marks it seen from the bell', async () => {
     const group = await t.call('POST', '/api/relations/create_group', { token, json: { name: 'BTC', symbols: [{ market: MARKET, symbol: SYMBOL }] } });
-    const strategy = await t.call('POST', '/api/strategy/', { token, json: { name: 'Threshold', body: STRATEGY } });
+    const strategy = await t.call('POST', '/api/strategy/', { token, json: { name: 'Threshold', body: THRESHOLD_STRATEGY } });
     const subscription = await t.call('POST', '/api/relations/create_subscription', {
       token,
       json: { name: 'BTC threshold', strategy_id: strategy.body.id, timeframe: '1m', group_ids: [group.body.id], confirmation_mode: 30 },

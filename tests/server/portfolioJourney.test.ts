@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../server/domain/portfolios/ledger/checkLedger';
-import { klineTopic, priceTopic } from '../../server/feeds/priceHub';
+import { priceTopic } from '../../server/feeds/priceHub';
+import { candleSeries, THRESHOLD_STRATEGY } from './support/candleSeries';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /*
@@ -9,36 +10,19 @@ import { startTestServer, type TestServer } from './support/testServer';
  * not be paid for, to the balance history — every figure worked out by hand, in exact decimals.
  */
 
-const MIN = 60_000;
 const MARKET = 'crypto';
 const M = '/api/portfolio/manager';
-const BODY = {
-  version: 1,
-  indicators: {},
-  rules: [
-    { name: 'above', when: ['gt', 'close', 100], score: 60 },
-    { name: 'below', when: ['lt', 'close', 95], score: -60 },
-  ],
-  entry: 50,
-  exit: -50,
-};
 
 describe('a paper portfolio from deposit to signal orders, fills and balance history', () => {
   let ts: TestServer;
   let token: string;
   let pid: number;
-  const base = Math.floor(Date.now() / MIN) * MIN - 100 * MIN;
-  const candle = (i: number, close: number) => ({
-    market: MARKET, symbol: 'BTCUSDT', source: 'simulated', timeframe: '1m' as const,
-    open_time: base + i * MIN, open: close, high: close, low: close, close, volume: 1,
-  });
+  const { candle, close } = candleSeries(() => ts, MARKET, 'BTCUSDT');
   const engine = () => ts.server.app.ctx.services.engine;
   /** A candle closes as the feed closes it: stored, then published; waits for the engine to score it. */
-  const closeCandle = async (i: number, close: number) => {
+  const closeCandle = async (i: number, price: number) => {
     const before = engine().status().data.closes;
-    const rows = [candle(i, close)];
-    await ts.server.app.ctx.services.klines.insert(rows);
-    await ts.server.app.ctx.bus.publish(klineTopic(MARKET), { market: MARKET, source: 'simulated', timeframe: '1m', data: rows });
+    await close([candle(i, price)]);
     await expect.poll(() => engine().status().data.closes).toBeGreaterThan(before);
     await engine().idle();
   };
@@ -59,9 +43,9 @@ describe('a paper portfolio from deposit to signal orders, fills and balance his
     ts = await startTestServer();
     token = (await ts.createUser('journey@bazaar.test')).token;
     pid = (await ts.call('POST', '/api/portfolio/', { token, json: { name: 'Paper', market: MARKET } })).body.id;
-    await ts.server.app.ctx.services.klines.insert(Array.from({ length: 50 }, (_, i) => candle(i, 90)));
+    await close(Array.from({ length: 50 }, (_, i) => candle(i, 90)), false);
     const group = await ts.call('POST', '/api/relations/create_group', { token, json: { name: 'BTC', symbols: [{ market: MARKET, symbol: 'BTCUSDT' }] } });
-    const strategy = await ts.call('POST', '/api/strategy/', { token, json: { name: 'Threshold', body: BODY } });
+    const strategy = await ts.call('POST', '/api/strategy/', { token, json: { name: 'Threshold', body: THRESHOLD_STRATEGY } });
     // `ask`: every order from a signal waits for the user's yes.
     const subscription = await ts.call('POST', '/api/relations/create_subscription', {
       token,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { AppServerMessage } from '../../contract/live/appSocket';
-import { klineTopic } from '../../server/feeds/priceHub';
+import { candleSeries, THRESHOLD_STRATEGY } from './support/candleSeries';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /*
@@ -15,17 +15,6 @@ const MIN = 60_000;
 const MARKET = 'crypto';
 const SYMBOL = 'BTCUSDT';
 
-// Price-only rules: ready from the first candle, so the crossing is hand-computed.
-const BODY = {
-  version: 1,
-  indicators: {},
-  rules: [
-    { name: 'above', when: ['gt', 'close', 100], score: 60 },
-    { name: 'below', when: ['lt', 'close', 95], score: -60 },
-  ],
-  entry: 50,
-  exit: -50,
-};
 
 describe('strategy engine', () => {
   let ts: TestServer;
@@ -33,17 +22,7 @@ describe('strategy engine', () => {
   let userId: number;
   let subscriptionId: number;
   let portfolioId: number;
-  const base = Math.floor(Date.now() / MIN) * MIN - 100 * MIN;
-  const candle = (i: number, close: number) => ({
-    market: MARKET, symbol: SYMBOL, source: 'simulated', timeframe: '1m' as const,
-    open_time: base + i * MIN, open: close, high: close + 1, low: close - 1, close, volume: 2,
-  });
-  /** What the feed does on a candle close: store, then publish on the market's klines topic. */
-  const close = async (rows: ReturnType<typeof candle>[], publish = true) => {
-    const { klines } = ts.server.app.ctx.services;
-    await klines.insert(rows);
-    if (publish) await ts.server.app.ctx.bus.publish(klineTopic(MARKET), { market: MARKET, source: 'simulated', timeframe: '1m', data: rows });
-  };
+  const { base, candle, close } = candleSeries(() => ts, MARKET, SYMBOL);
   const engine = () => ts.server.app.ctx.services.engine;
   const signals = async () => (await ts.server.store.db.selectFrom('signals').selectAll().where('subscription_id', '=', subscriptionId).orderBy('timestamp').execute());
 
@@ -60,7 +39,7 @@ describe('strategy engine', () => {
   it('scores the newest closed candle when a subscription starts', async () => {
     const group = await ts.call('POST', '/api/relations/create_group', { token, json: { name: 'Majors', symbols: [{ market: MARKET, symbol: SYMBOL }] } });
     expect(group.status).toBe(200);
-    const strategy = await ts.call('POST', '/api/strategy/', { token, json: { name: 'Threshold', body: BODY } });
+    const strategy = await ts.call('POST', '/api/strategy/', { token, json: { name: 'Threshold', body: THRESHOLD_STRATEGY } });
     expect(strategy.status).toBe(200);
     const portfolio = await ts.call('POST', '/api/portfolio/', { token, json: { name: 'Paper', market: MARKET } });
     expect(portfolio.status).toBe(200);

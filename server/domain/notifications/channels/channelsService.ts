@@ -50,7 +50,12 @@ export function createChannelsService(deps: { db: Kysely<Database>; delivery: Ch
     }
   };
 
-  const shape = async (row: ChannelRow) => toChannel(row, (await deliveriesRepository.recent(db, [row.id])).get(row.id) ?? []);
+  // The delivery log first, then the channel: an attempt's outcome and the channel's counters
+  // commit together, so counters read after the log are never older than the outcomes in it.
+  const shape = async (row: ChannelRow) => {
+    const log = (await deliveriesRepository.recent(db, [row.id])).get(row.id) ?? [];
+    return toChannel((await channelsRepository.getById(db, row.id)) ?? row, log);
+  };
 
   const own = async (userId: number, id: number) => {
     const row = await channelsRepository.get(db, userId, id);
@@ -60,8 +65,10 @@ export function createChannelsService(deps: { db: Kysely<Database>; delivery: Ch
 
   return {
     async list(userId: number): Promise<ChannelList> {
+      const ids = (await channelsRepository.listForUser(db, userId)).map((r) => r.id);
+      // As in `shape`: the logs first, then the channels' counters.
+      const logs = await deliveriesRepository.recent(db, ids);
       const rows = await channelsRepository.listForUser(db, userId);
-      const logs = await deliveriesRepository.recent(db, rows.map((r) => r.id));
       return { data: rows.map((row) => toChannel(row, logs.get(row.id) ?? [])), count: rows.length };
     },
 
