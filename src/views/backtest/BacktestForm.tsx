@@ -1,5 +1,5 @@
 import { useMemo, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { TIMEFRAMES } from '../../../contract/constants';
 import type { Timeframe } from '../../../contract/codes';
 import type { Group } from '../../../contract/signals/relations';
@@ -30,7 +30,7 @@ interface Props {
 
 /** What to test: strategy, symbols, timeframe, dates, balance, fee and position size. */
 export function BacktestForm({ draft, onChange, onSubmit, strategies, groups, errors, busy }: Props) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const iso = useShellSelector((s) => s.context.languageIso) as 'fa' | 'en';
   const { markets } = useMarkets();

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { TaskInfo, TaskProgress } from '../../../contract/system/tasks';
 
 /** The run's progress bar, fed by the task's PROGRESS meta (current of total, and its message). */
 export function BacktestProgress({ task, progress, language }: { task: TaskInfo | null; progress: TaskProgress | null; language: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const fraction = progress && progress.total > 0 ? Math.min(1, progress.current / progress.total) : null;
   const state = task?.state ?? 'PENDING';
   const number = new Intl.NumberFormat(language);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { BacktestResult } from '../../../contract/signals/backtest';
 import { useShellSelector } from '../../actors/hooks';
 import { Card } from '../components/Card';
@@ -13,7 +13,7 @@ import { TradesTable } from './TradesTable';
 
 /** A finished run: metrics, equity against buy-and-hold, drawdown, monthly returns, trades on the candles and in a table. */
 export function BacktestResultView({ result }: { result: BacktestResult }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const dark = useShellSelector((s) => s.context.theme === 'dark');
   const format = useMemo(() => backtestFormat(language), [language]);

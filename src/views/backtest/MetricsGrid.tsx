@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { BacktestMetrics } from '../../../contract/signals/backtest';
 import type { backtestFormat } from './format';
 
@@ -6,7 +6,7 @@ const tone = (value: number) => (value > 0 ? 'text-emerald-700 dark:text-emerald
 
 /** The run's figures: returns against buy-and-hold, risk, and the trades' quality. */
 export function MetricsGrid({ metrics, format }: { metrics: BacktestMetrics; format: ReturnType<typeof backtestFormat> }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const pct = (v: number | null) => (v === null ? '—' : format.percent(v));
   const cells: [string, string, string][] = [
     ['totalReturn', pct(metrics.total_return), tone(metrics.total_return)],

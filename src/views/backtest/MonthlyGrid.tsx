@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { MonthlyReturnsRow } from '../../../contract/signals/backtest';
 import type { backtestFormat } from './format';
 
@@ -15,7 +15,7 @@ export function monthClass(value: number | null): string {
 
 /** Years down, months across (January first, in the Gregorian calendar the server counts in), and each year's total. */
 export function MonthlyGrid({ rows, format, language }: { rows: readonly MonthlyReturnsRow[]; format: ReturnType<typeof backtestFormat>; language: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const monthName = new Intl.DateTimeFormat(language.startsWith('fa') ? 'fa-IR-u-ca-gregory' : language, { month: 'short', timeZone: 'UTC' });
   const months = Array.from({ length: 12 }, (_, i) => monthName.format(Date.UTC(2001, i, 15)));
   return (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { useShellSelector } from '../../actors/hooks';
 import { formatDateTime } from '../../i18n/format';
 import { Card } from '../components/Card';
@@ -12,7 +12,7 @@ const runLabel = (run: SavedRun, index: number) => `${index + 1}. ${run.strategy
 
 /** The runs kept in this browser, side by side: their settings and figures, and their equity as returns on one chart. */
 export function RunHistory({ runs, onRemove, currentId }: { runs: readonly SavedRun[]; onRemove: (id: string) => void; currentId: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const dark = useShellSelector((s) => s.context.theme === 'dark');
   const format = useMemo(() => backtestFormat(language), [language]);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { BacktestResult } from '../../../contract/signals/backtest';
 import { useQuery, useShellSelector } from '../../actors/hooks';
 import { signalsApi } from '../../actors/signalsEndpoints';
@@ -15,7 +15,7 @@ const CANDLES = 10_000;
 
 /** One symbol's candles over the tested range with its trades marked: an arrow in, an arrow out. */
 export function TradesOnCandles({ result, labels, format }: { result: BacktestResult; labels: BacktestLabels; format: ReturnType<typeof backtestFormat> }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const dark = useShellSelector((s) => s.context.theme === 'dark');
   const { request } = result;
   const [symbol, setSymbol] = useState(request.symbols[0]!);

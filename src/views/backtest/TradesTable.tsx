@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { BacktestTrade } from '../../../contract/signals/backtest';
 import { Button } from '../components/Button';
 import type { backtestFormat } from './format';
@@ -8,7 +8,7 @@ const FIRST = 50;
 
 /** Every trade in entry order: when and at what price it went in and out, why it closed, and what it made. */
 export function TradesTable({ trades, format }: { trades: readonly BacktestTrade[]; format: ReturnType<typeof backtestFormat> }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const [all, setAll] = useState(false);
   if (trades.length === 0) return <p className="text-sm text-slate-500">{t('backtest.noTrades')}</p>;
   const shown = all ? trades : trades.slice(0, FIRST);

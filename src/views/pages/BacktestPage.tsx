@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useShellSelector } from '../../actors/hooks';
 import { signalsApi, signalsTags } from '../../actors/signalsEndpoints';
@@ -29,7 +29,7 @@ function runError(error: unknown, t: Parameters<typeof errorMessage>[1]): string
 
 /** `/backtest` (`?strategy=<id>`): run a strategy over stored candles, follow its progress, read the result, compare with earlier runs. */
 export default function BacktestPage() {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const [params] = useSearchParams();
   const strategies = useQuery(signalsApi.listStrategies, { query: { scope: 'all', limit: 1000 } }, { tags: [signalsTags.strategyList] });

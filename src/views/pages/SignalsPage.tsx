@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { Link } from 'react-router-dom';
 import { useQuery, useShellSelector } from '../../actors/hooks';
 import { signalsApi, signalsTags } from '../../actors/signalsEndpoints';
@@ -23,7 +23,7 @@ const FIRST_RANKED = 30;
 
 /** The signals board: the newest score of every symbol under each subscription, as a heatmap and a ranked list, live. */
 export default function SignalsPage() {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const subscriptions = useQuery(signalsApi.ownSubscriptions, {}, { tags: [signalsTags.subscriptions] });
   const scores = useLastScores();

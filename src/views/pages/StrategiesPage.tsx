@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { Link } from 'react-router-dom';
 import type { StrategySummary } from '../../../contract/signals/strategies';
 import { useAuthSelector, useMutation, useQuery, useShellSelector } from '../../actors/hooks';
@@ -16,7 +16,7 @@ import { canEdit } from '../strategies/permissions';
 type Scope = 'all' | 'own' | 'builtin';
 
 function StrategyRow({ strategy, language, editable }: { strategy: StrategySummary; language: string; editable: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const iso = useShellSelector((s) => s.context.languageIso) as 'fa' | 'en';
   const remove = useMutation(signalsApi.deleteStrategy, { invalidates: [signalsTags.strategyList, signalsTags.strategy(strategy.id)] });
   return (
@@ -62,7 +62,7 @@ function StrategyRow({ strategy, language, editable }: { strategy: StrategySumma
 
 /** Strategies: the built-in ones (marked) and the user's own, to read, copy, change and backtest. */
 export default function StrategiesPage() {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const user = useAuthSelector((s) => s.context.user);
   const [scope, setScope] = useState<Scope>('all');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAuthSelector, useQuery, useShellSelector } from '../../actors/hooks';
 import { signalsApi, signalsTags } from '../../actors/signalsEndpoints';
@@ -20,7 +20,7 @@ function useStrategy(id: number | null) {
 }
 
 function NewStrategy() {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const [params] = useSearchParams();
   const from = Number(params.get('from')) || null;
   return (
@@ -33,7 +33,7 @@ function NewStrategy() {
 
 /** A new strategy starting from another one (a built-in to adapt). */
 function CopyOf({ id }: { id: number }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const source = useStrategy(id);
   if (source.error) return <Alert tone="error">{errorMessage(source.error, t)}</Alert>;
   if (!source.data) return <Spinner />;
@@ -42,7 +42,7 @@ function CopyOf({ id }: { id: number }) {
 }
 
 function ExistingStrategy({ id, editing }: { id: number; editing: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const iso = useShellSelector((s) => s.context.languageIso) as 'fa' | 'en';
   const user = useAuthSelector((s) => s.context.user);

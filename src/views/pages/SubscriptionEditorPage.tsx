@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TIMEFRAMES } from '../../../contract/constants';
 import type { Timeframe } from '../../../contract/codes';
@@ -20,7 +20,7 @@ import { bodyOf, CONFIRMATION_MODES, draftOf, draftProblems, sortStrategies, typ
 const INVALIDATES = [signalsTags.subscriptions, signalsTags.scores];
 
 function SubscriptionForm({ subscription }: { subscription: Subscription | null }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const navigate = useNavigate();
   const language = useShellSelector((s) => s.context.language);
   const strategies = useQuery(signalsApi.listStrategiesForSubscriptions, { query: { limit: 1000 } }, { tags: [signalsTags.strategyList] });
@@ -148,7 +148,7 @@ function SubscriptionForm({ subscription }: { subscription: Subscription | null 
 
 /** `/subscriptions/new` and `/subscriptions/:id`: a subscription's strategy, timeframe, groups, listing level, confirmation mode and state. */
 export default function SubscriptionEditorPage() {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const { id } = useParams();
   const subscriptionId = id && id !== 'new' ? Number(id) : null;
   return (
@@ -160,7 +160,7 @@ export default function SubscriptionEditorPage() {
 }
 
 function ExistingSubscription({ id }: { id: number }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const subscription = useQuery(signalsApi.ownSubscriptions, {}, { tags: [signalsTags.subscriptions] });
   if (subscription.error) return <Alert tone="error">{errorMessage(subscription.error, t)}</Alert>;
   if (!subscription.data) return <Spinner />;

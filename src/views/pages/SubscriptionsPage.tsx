@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { Link } from 'react-router-dom';
 import { useQuery, useShellSelector } from '../../actors/hooks';
 import { signalsApi, signalsTags } from '../../actors/signalsEndpoints';
@@ -10,7 +10,7 @@ import { SubscriptionCard } from '../signals/SubscriptionCard';
 
 /** The user's subscriptions, each with its portfolio links. */
 export default function SubscriptionsPage() {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const subscriptions = useQuery(signalsApi.ownSubscriptions, {}, { tags: [signalsTags.subscriptions] });
   const groups = useQuery(signalsApi.listGroups, { query: { include_symbols: false } }, { tags: [signalsTags.groups] });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { useSearchParams } from 'react-router-dom';
 import type { Group } from '../../../contract/signals/relations';
 import { useQuery, useShellSelector } from '../../actors/hooks';
@@ -19,7 +19,7 @@ const EMPTY: Group[] = [];
 
 /** Watchlists: the tree of groups (folders by node_id) and the chosen group's symbols with live prices; `?group=<id>` keeps the choice. */
 export default function WatchlistsPage() {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const [params, setParams] = useSearchParams();
   const list = useQuery(signalsApi.listGroups, { query: { include_symbols: true } }, { tags: [signalsTags.groups] });

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from './useSignalsT';
 import type { BoardFilter, BoardSubscription } from './board';
 import { inputClass, SelectField } from './controls';
 
 /** The board's controls: which subscription, which side, what level, and a search over symbols. */
 export function BoardFilters({ filter, onChange, subscriptions, language }: { filter: BoardFilter; onChange: (filter: BoardFilter) => void; subscriptions: readonly BoardSubscription[]; language: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const level = filter.levelOverride;
   return (
     <div className="grid gap-3 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,0.8fr)_minmax(0,1.4fr)]">

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from './useSignalsT';
 import type { Group } from '../../../contract/signals/relations';
 import { buildTree, flattenTree } from '../watchlists/tree';
 
 /** The groups a subscription scores, as checkboxes in tree order. */
 export function GroupPicker({ groups, value, onChange, language }: { groups: readonly Group[]; value: readonly number[]; onChange: (ids: number[]) => void; language: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const rows = flattenTree(buildTree(groups));
   const chosen = new Set(value);
   return (

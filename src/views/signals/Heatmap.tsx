@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from './useSignalsT';
 import { Link } from 'react-router-dom';
 import type { LiveScore } from '../../machines/liveSignalsMachine';
 import { chartLink, type BoardSubscription, type HeatmapRow } from './board';
@@ -8,7 +8,7 @@ import { SymbolLabel } from './SymbolLabel';
 import { useLiveFlash } from './useLiveFlash';
 
 const Cell = memo(function Cell({ live, subscription, market, symbol, language }: { live: LiveScore | undefined; subscription: BoardSubscription; market: string; symbol: string; language: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const ref = useLiveFlash<HTMLAnchorElement>(live?.liveAt);
   if (!live) {
     return (
@@ -38,7 +38,7 @@ const Cell = memo(function Cell({ live, subscription, market, symbol, language }
 
 /** Symbols down, subscriptions across, each cell coloured from −100 red to +100 green; a click opens the chart. */
 export function Heatmap({ rows, columns, language }: { rows: readonly HeatmapRow[]; columns: readonly BoardSubscription[]; language: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   return (
     <div className="overflow-x-auto">
       <table className="border-separate border-spacing-0 text-sm" data-testid="heatmap">

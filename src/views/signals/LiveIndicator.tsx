@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from './useSignalsT';
 import { useLiveStatus } from '../../actors/useSignalsLive';
 
 /** Whether scores follow the engine live, are the last known ones, or the connection is not up yet. */
 export function LiveIndicator() {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const status = useLiveStatus();
   const dot = { live: 'bg-emerald-500 animate-pulse', stale: 'bg-amber-500', waiting: 'bg-slate-400' }[status];
   return (

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from './useSignalsT';
 import { Link } from 'react-router-dom';
 import { useQuery, useShellSelector } from '../../actors/hooks';
 import { signalsApi, signalsTags } from '../../actors/signalsEndpoints';
@@ -18,7 +18,7 @@ const SHOWN = 6;
 const TIME = { timeStyle: 'short' } as const;
 
 function Entry({ entry, crossed, language }: { entry: RankedEntry; crossed: 'buy' | 'sell' | undefined; language: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const { score } = entry.live;
   const ref = useLiveFlash<HTMLLIElement>(entry.live.liveAt);
   return (
@@ -45,7 +45,7 @@ function Entry({ entry, crossed, language }: { entry: RankedEntry; crossed: 'buy
 
 /** Dashboard widget: the newest listed scores of the user's subscriptions, with crossings marked, live. */
 export default function NewestSignals() {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const subscriptions = useQuery(signalsApi.ownSubscriptions, {}, { tags: [signalsTags.subscriptions] });
   useLastScores({ listed_only: true, sort: 'newest', limit: 200 });

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from './useSignalsT';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../i18n/format';
 import { chartLink, type RankedEntry } from './board';
@@ -10,7 +10,7 @@ import { useLiveFlash } from './useLiveFlash';
 const TIME = { dateStyle: 'short', timeStyle: 'short' } as const;
 
 const Row = memo(function Row({ entry, rank, language, level }: { entry: RankedEntry; rank: number; language: string; level: number }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const { score } = entry.live;
   const ref = useLiveFlash<HTMLLIElement>(entry.live.liveAt);
   return (

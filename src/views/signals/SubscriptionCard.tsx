@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from './useSignalsT';
 import { Link } from 'react-router-dom';
 import type { Portfolio } from '../../../contract/portfolio/portfolios';
 import type { Group, SubscriptionWithLinks } from '../../../contract/signals/relations';
@@ -16,7 +16,7 @@ const INVALIDATES = [signalsTags.subscriptions, signalsTags.scores];
 
 /** One subscription: what it scores and how, whether it runs, and where its signals place orders. */
 export function SubscriptionCard({ subscription, groups, portfolios, portfoliosError, language }: { subscription: SubscriptionWithLinks; groups: readonly Group[]; portfolios: readonly Portfolio[]; portfoliosError: unknown; language: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const update = useMutation(signalsApi.updateSubscription, { invalidates: INVALIDATES });
   const remove = useMutation(signalsApi.deleteSubscription, { invalidates: INVALIDATES });
   const groupNames = subscription.group_ids.map((id) => groups.find((g) => g.id === id)?.name ?? `#${id}`);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from './useSignalsT';
 import type { Portfolio } from '../../../contract/portfolio/portfolios';
 import type { SubscriptionLink, SubscriptionWithLinks } from '../../../contract/signals/relations';
 import { useMutation } from '../../actors/hooks';
@@ -12,7 +12,7 @@ import { ConfirmButton, inputClass, Toggle } from './controls';
 const INVALIDATES = [signalsTags.subscriptions];
 
 function LinkRow({ link, portfolio }: { link: SubscriptionLink; portfolio: Portfolio | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const active = useMutation(signalsApi.setLinkActive, { invalidates: INVALIDATES });
   const confirmation = useMutation(signalsApi.setLinkConfirmation, { invalidates: INVALIDATES });
   const unlink = useMutation(signalsApi.deleteLink, { invalidates: INVALIDATES });
@@ -43,7 +43,7 @@ function LinkRow({ link, portfolio }: { link: SubscriptionLink; portfolio: Portf
 
 /** Where a subscription's signals place orders: its portfolio links, each with its active and confirmation switches. */
 export function SubscriptionLinks({ subscription, portfolios, portfoliosError }: { subscription: SubscriptionWithLinks; portfolios: readonly Portfolio[]; portfoliosError: unknown }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const create = useMutation(signalsApi.createLink, { invalidates: INVALIDATES });
   const linked = new Set(subscription.links.map((l) => l.portfolio_id));
   const free = portfolios.filter((p) => !linked.has(p.id));

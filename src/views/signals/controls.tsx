@@ -1,6 +1,6 @@
 import { Switch } from '@headlessui/react';
 import { useState, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from './useSignalsT';
 import { Button } from '../components/Button';
 
 /** Small form controls the signals screens share. */
@@ -43,7 +43,7 @@ export function Toggle({ label, checked, onChange, disabled, hint }: { label: st
 
 /** A button that asks once more before doing something that cannot be undone. */
 export function ConfirmButton({ label, confirmLabel, onConfirm, disabled }: { label: string; confirmLabel: string; onConfirm: () => void; disabled?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { FieldMessages } from '../signals/controls';
 import type { FieldErrors } from '../signals/fieldErrors';
 import { canNest, changeOperator, COMPARISONS, DEFAULT_COMPARISON, isComparison, isLogic, LOGIC, parseOperand, type Expr, type Operand } from './bodyDraft';
@@ -25,7 +25,7 @@ interface Props {
  * JSON with a way to start over.
  */
 export function ExpressionEditor({ value, onChange, path, errors, listId, depth = 1, onRemove }: Props) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const here = errors[path];
   if (!Array.isArray(value) || value.length === 0) {
     return (

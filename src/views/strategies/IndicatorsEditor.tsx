@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { FieldMessages } from '../signals/controls';
 import { errorsUnder, type FieldErrors } from '../signals/fieldErrors';
 import { freeName, INDICATOR_PARAMS, INDICATOR_TYPES, newIndicator, PRICE_SOURCES, renameIndicator, type BodyDraft } from './bodyDraft';
@@ -8,7 +8,7 @@ const small =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 function ParamInput({ name, value, onChange, label }: { name: string; value: unknown; onChange: (value: unknown) => void; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   if (name === 'source') {
     return (
       <select aria-label={label} className={small} value={String(value ?? 'close')} onChange={(e) => onChange(e.target.value)}>
@@ -39,7 +39,7 @@ function ParamInput({ name, value, onChange, label }: { name: string; value: unk
  * an empty or taken name stays in the box with a note until it is changed.
  */
 function NameInput({ name, taken, onRename }: { name: string; taken: Record<string, unknown>; onRename: (name: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   // What is typed while it cannot be used yet; null shows the indicator's real name.
   const [pending, setPending] = useState<string | null>(null);
   const text = pending ?? name;
@@ -67,7 +67,7 @@ function NameInput({ name, taken, onRename }: { name: string; taken: Record<stri
 
 /** The named indicators: name, type and each type's parameters, with the schema's errors beside them. */
 export function IndicatorsEditor({ body, onChange, errors }: { body: BodyDraft; onChange: (body: BodyDraft) => void; errors: FieldErrors }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const entries = Object.entries(body.indicators);
   const setSpec = (name: string, spec: Record<string, unknown>) => onChange({ ...body, indicators: { ...body.indicators, [name]: spec } });
   const remove = (name: string) => onChange({ ...body, indicators: Object.fromEntries(entries.filter(([n]) => n !== name)) });

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { FieldErrors } from '../signals/fieldErrors';
 
 /** The body as JSON (left to right, monospace, in both languages), with every error by path below it. */
 export function JsonEditor({ text, onChange, syntaxError, errors, readOnly }: { text: string; onChange: (text: string) => void; syntaxError: string | null; errors: FieldErrors; readOnly?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const entries = Object.entries(errors);
   return (
     <div className="space-y-2">

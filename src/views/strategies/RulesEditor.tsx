@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { FieldMessages } from '../signals/controls';
 import type { FieldErrors } from '../signals/fieldErrors';
 import { DEFAULT_COMPARISON, freeName, referenceOptions, type BodyDraft, type RuleDraft } from './bodyDraft';
@@ -11,7 +11,7 @@ const numberOrRaw = (text: string): unknown => (text === '' ? undefined : Number
 
 /** The rules (a condition and the score it adds while it holds) and the entry and exit levels. */
 export function RulesEditor({ body, onChange, errors }: { body: BodyDraft; onChange: (body: BodyDraft) => void; errors: FieldErrors }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const listId = 'strategy-references';
   const setRule = (index: number, rule: RuleDraft) => onChange({ ...body, rules: body.rules.map((r, i) => (i === index ? rule : r)) });
   const add = () => onChange({ ...body, rules: [...body.rules, { name: freeName('rule', body.rules.map((r) => r.name)), when: DEFAULT_COMPARISON, score: 20 }] });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { useNavigate } from 'react-router-dom';
 import { TIMEFRAMES } from '../../../contract/constants';
 import type { Timeframe } from '../../../contract/codes';
@@ -46,7 +46,7 @@ function merge(a: FieldErrors, b: FieldErrors): FieldErrors {
  * contract's StrategyBody, and the server's 422 lands beside the same fields on save.
  */
 export function StrategyForm({ strategy, template }: { strategy: Strategy | null; template: StrategyTemplate }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const navigate = useNavigate();
   const create = useMutation(signalsApi.createStrategy, { invalidates: [signalsTags.strategyList] });
   const update = useMutation(signalsApi.updateStrategy, { invalidates: strategy ? [signalsTags.strategyList, signalsTags.strategy(strategy.id)] : [] });

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { useShellSelector } from '../../actors/hooks';
 import type { Strategy } from '../../../contract/signals/strategies';
 import { Card } from '../components/Card';
@@ -8,7 +8,7 @@ import { describeExpression, describeIndicator } from './describe';
 
 /** A strategy read without editing: its indicators and rules in words, its levels, and its JSON. */
 export function StrategyView({ strategy }: { strategy: Strategy }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const number = (value: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(value);
   const body = strategy.body;

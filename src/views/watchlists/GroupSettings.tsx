@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { Group } from '../../../contract/signals/relations';
 import { useMutation } from '../../actors/hooks';
 import { signalsApi, signalsTags } from '../../actors/signalsEndpoints';
@@ -18,7 +18,7 @@ const INVALIDATES = [signalsTags.groups, signalsTags.subscriptions];
  * page keys it by the group's name and parent, so a saved change starts it afresh.
  */
 export function GroupSettings({ group, groups, tree }: { group: Group; groups: readonly Group[]; tree: readonly TreeNode[] }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const update = useMutation(signalsApi.updateGroup, { invalidates: INVALIDATES });
   const remove = useMutation(signalsApi.deleteGroup, { invalidates: INVALIDATES });
   const [name, setName] = useState(group.name);

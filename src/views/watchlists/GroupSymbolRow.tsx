@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import { Link } from 'react-router-dom';
 import type { GroupSymbol } from '../../../contract/signals/relations';
 import { useMonitoringSelector } from '../../actors/useMarketLive';
@@ -30,7 +30,7 @@ export const GroupSymbolRow = memo(function GroupSymbolRow({
   onMove: (step: -1 | 1) => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const live = useMonitoringSelector((s) => (s.context.market === item.market ? s.context.liveData.symbols[item.symbol] : undefined));
   return (
     <li data-testid="group-symbol" data-symbol={item.symbol} className="grid grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-3 py-2 text-sm sm:grid-cols-[minmax(0,1fr)_7rem_5.5rem_auto]">

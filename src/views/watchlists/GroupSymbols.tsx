@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { Group } from '../../../contract/signals/relations';
 import { useMutation, useShellSelector } from '../../actors/hooks';
 import { signalsApi, signalsTags } from '../../actors/signalsEndpoints';
@@ -23,7 +23,7 @@ function LiveMarket({ market }: { market: string }) {
 
 /** A list's symbols: add by search, reorder, remove, with live prices of the market chosen to follow. */
 export function GroupSymbols({ group }: { group: Group }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const language = useShellSelector((s) => s.context.language);
   const iso = useShellSelector((s) => s.context.languageIso) as 'fa' | 'en';
   const { markets } = useMarkets();

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { Group } from '../../../contract/signals/relations';
 import { flattenTree, type TreeNode } from './tree';
 
 /** The folders and lists as an indented tree; the selected one is marked for assistive technology too. */
 export function GroupTree({ tree, selectedId, onSelect, language }: { tree: readonly TreeNode[]; selectedId: number | null; onSelect: (group: Group) => void; language: string }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const rows = flattenTree(tree);
   return (
     <ul role="tree" aria-label={t('watchlists.treeLabel')} className="space-y-0.5" data-testid="group-tree">

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { Group } from '../../../contract/signals/relations';
 import { useMutation } from '../../actors/hooks';
 import { signalsApi, signalsTags } from '../../actors/signalsEndpoints';
@@ -15,7 +15,7 @@ import type { TreeNode } from './tree';
  * so creating one (which selects it) starts the form afresh.
  */
 export function NewGroupForm({ tree, parentId, onCreated }: { tree: readonly TreeNode[]; parentId: number | null; onCreated: (group: Group) => void }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const create = useMutation(signalsApi.createGroup, { invalidates: [signalsTags.groups] });
   const [name, setName] = useState('');
   const [parent, setParent] = useState<number | null>(parentId);

@@ -1,6 +1,6 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignalsT } from '../signals/useSignalsT';
 import type { MarketSymbol } from '../../../contract/market/lists';
 import { useMarketSymbols } from '../../actors/useMarketSymbols';
 import { filterSymbols } from '../markets/search';
@@ -14,7 +14,7 @@ const SHOWN = 50;
  * fold into Persian ones) and hands it over; symbols already in the list are left out.
  */
 export function SymbolCombobox({ market, exclude, onPick, disabled, iso }: { market: string; exclude: ReadonlySet<string>; onPick: (symbol: MarketSymbol) => void; disabled?: boolean; iso: 'fa' | 'en' }) {
-  const { t } = useTranslation();
+  const { t } = useSignalsT();
   const { symbols, isLoading } = useMarketSymbols(market);
   const [search, setSearch] = useState('');
   const options = useMemo(
