@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../server/support/testServer';
-import { launchBrowser, screenshot, watchProblems, type PageProblems } from './support/browser';
+import { ADMIN_EMAIL, startTestServer, type TestServer } from '../server/support/testServer';
+import { requireBuiltApp, openBrowserPage, signIn, DIST } from './support/session';
+import { screenshot, type PageProblems } from './support/browser';
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const CHART = '/markets/crypto/BTCUSDT';
 const MIN = 60_000;
 
@@ -20,7 +18,7 @@ describe('the chart screen in Chromium', () => {
   let token: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npm run build` first');
+    requireBuiltApp();
     t = await startTestServer({ STATIC_DIR: DIST, FEED_ENABLED: 'true', FEED_BACKFILL_DAYS: '1' });
     token = await t.adminToken();
     // The back-fill runs in the background after the server listens: wait for a day of 1m candles.
@@ -31,9 +29,7 @@ describe('the chart screen in Chromium', () => {
       if (Date.now() > deadline) throw new Error('the back-fill did not store a day of 1m candles in 90 s');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    problems = await watchProblems(page);
+    ({ browser, page, problems } = await openBrowserPage({ width: 1280, height: 860 }));
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -43,9 +39,7 @@ describe('the chart screen in Chromium', () => {
   it('signs in and opens BTCUSDT: candles and volume drawn on a canvas, the title and last price in Persian', async () => {
     await page.goto(`${t.url}${CHART}`);
     await page.waitForURL(/\/login/);
-    await page.getByLabel('ایمیل').fill(ADMIN_EMAIL);
-    await page.getByLabel('گذرواژه').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'ورود' }).click();
+    await signIn(page);
     await page.waitForURL(new RegExp(`${CHART}$`));
     const chart = page.getByTestId('chart');
     await expect.poll(() => candleCount(chart), { timeout: 90_000 }).toBeGreaterThan(50);

@@ -1,17 +1,15 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../server/support/testServer';
+import { requireBuiltApp, DIST } from './support/session';
 import { launchBrowser, screenshot, watchProblems } from './support/browser';
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
 
 describe('the built app in Chromium, served by the real server', () => {
   let t: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npm run build` first');
+    requireBuiltApp();
     t = await startTestServer({ STATIC_DIR: DIST });
     browser = await launchBrowser();
   });

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../server/support/testServer';
-import { launchBrowser, screenshot, watchProblems, type PageProblems } from './support/browser';
+import { startTestServer, type TestServer } from '../server/support/testServer';
+import { requireBuiltApp, openBrowserPage, signIn, DIST } from './support/session';
+import { screenshot, type PageProblems } from './support/browser';
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const row = (page: Page, symbol: string) => page.locator(`[role="row"][data-symbol="${symbol}"]`);
 
 describe('the markets screen in Chromium, on live simulated prices', () => {
@@ -15,11 +13,9 @@ describe('the markets screen in Chromium, on live simulated prices', () => {
   let problems: PageProblems;
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npm run build` first');
+    requireBuiltApp();
     t = await startTestServer({ STATIC_DIR: DIST, FEED_ENABLED: 'true', FEED_BACKFILL_DAYS: '1' });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    problems = await watchProblems(page);
+    ({ browser, page, problems } = await openBrowserPage({ width: 1280, height: 900 }));
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -28,9 +24,7 @@ describe('the markets screen in Chromium, on live simulated prices', () => {
 
   it('signs in as admin and opens Markets: every crypto symbol, in Persian', async () => {
     await page.goto(`${t.url}/login`);
-    await page.getByLabel('ایمیل').fill(ADMIN_EMAIL);
-    await page.getByLabel('گذرواژه').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'ورود' }).click();
+    await signIn(page);
     await page.getByRole('link', { name: 'بازارها' }).first().click();
     await page.waitForURL(/\/markets$/);
     await page.getByRole('heading', { name: 'بازارها' }).waitFor();

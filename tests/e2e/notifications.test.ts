@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candleSeries, THRESHOLD_STRATEGY } from '../server/support/candleSeries';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../server/support/testServer';
-import { launchBrowser, screenshot, watchProblems, type PageProblems } from './support/browser';
+import { startTestServer, type TestServer } from '../server/support/testServer';
+import { requireBuiltApp, openBrowserPage, signIn, DIST } from './support/session';
+import { screenshot, type PageProblems } from './support/browser';
 
 /*
  * Notifications in Chromium against the real server: a signal made by the engine (a notify-only
@@ -14,7 +13,6 @@ import { launchBrowser, screenshot, watchProblems, type PageProblems } from './s
  * and in English, are photographed.
  */
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const MARKET = 'crypto';
 const SYMBOL = 'BTCUSDT';
 
@@ -27,14 +25,12 @@ describe('notifications in Chromium', () => {
   const { candle, close } = candleSeries(() => t, MARKET, SYMBOL);
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npx vite build` first');
+    requireBuiltApp();
     // The webhook below points at this machine, which only a development server allows (SSRF guard).
     t = await startTestServer({ STATIC_DIR: DIST, ALLOW_PRIVATE_WEBHOOKS: 'true' });
     token = await t.adminToken();
     await close(Array.from({ length: 60 }, (_, i) => candle(i, 90)), false);
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    problems = await watchProblems(page);
+    ({ browser, page, problems } = await openBrowserPage({ width: 1366, height: 900 }));
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -43,9 +39,7 @@ describe('notifications in Chromium', () => {
 
   it('signs in with an empty bell', async () => {
     await page.goto(`${t.url}/login`);
-    await page.getByLabel('ایمیل').fill(ADMIN_EMAIL);
-    await page.getByLabel('گذرواژه').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'ورود' }).click();
+    await signIn(page);
     await page.getByRole('button', { name: 'اعلان‌ها' }).waitFor();
     expect(await page.getByTestId('bell-count').count()).toBe(0);
   });

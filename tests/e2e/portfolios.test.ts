@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candleSeries, THRESHOLD_STRATEGY } from '../server/support/candleSeries';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../server/support/testServer';
-import { launchBrowser, screenshot, watchProblems, type PageProblems } from './support/browser';
+import { startTestServer, type TestServer } from '../server/support/testServer';
+import { requireBuiltApp, openBrowserPage, signIn, DIST } from './support/session';
+import { screenshot, type PageProblems } from './support/browser';
 
 /*
  * The portfolio journey in Chromium against the real server: create a paper portfolio, deposit,
@@ -17,7 +16,6 @@ import { launchBrowser, screenshot, watchProblems, type PageProblems } from './s
  * signal) are what the ledger values holdings and fills market orders at.
  */
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const MARKET = 'crypto';
 const SYMBOL = 'BTCUSDT';
 
@@ -34,13 +32,11 @@ describe('the portfolio screens in Chromium', () => {
   const balance = (symbol: string) => page.getByTestId(`balance-${symbol}`).getByTestId('balance-total');
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npx vite build` first');
+    requireBuiltApp();
     t = await startTestServer({ STATIC_DIR: DIST });
     token = await t.adminToken();
     await close(Array.from({ length: 60 }, (_, i) => candle(i, 90)), false);
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    problems = await watchProblems(page);
+    ({ browser, page, problems } = await openBrowserPage({ width: 1366, height: 900 }));
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -49,9 +45,7 @@ describe('the portfolio screens in Chromium', () => {
 
   it('signs in and creates a paper portfolio', async () => {
     await page.goto(`${t.url}/login`);
-    await page.getByLabel('ایمیل').fill(ADMIN_EMAIL);
-    await page.getByLabel('گذرواژه').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'ورود' }).click();
+    await signIn(page);
     await page.getByRole('link', { name: 'سبدها' }).click();
     await page.getByRole('heading', { name: 'سبدها', exact: true }).waitFor();
     await page.getByRole('button', { name: 'سبد تازه' }).first().click();

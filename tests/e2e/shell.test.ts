@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../server/support/testServer';
-import { launchBrowser, screenshot, watchProblems, type PageProblems } from './support/browser';
+import { requireBuiltApp, openBrowserPage, DIST } from './support/session';
+import { screenshot, type PageProblems } from './support/browser';
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
 
 const htmlAttributes = (page: Page) =>
   page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
@@ -17,11 +15,9 @@ describe('the signed-in journey in Chromium', () => {
   let problems: PageProblems;
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npm run build` first');
+    requireBuiltApp();
     t = await startTestServer({ STATIC_DIR: DIST });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    problems = await watchProblems(page);
+    ({ browser, page, problems } = await openBrowserPage({ width: 1280, height: 800 }));
   });
   afterAll(async () => {
     await browser?.close();

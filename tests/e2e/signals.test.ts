@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../server/support/testServer';
-import { launchBrowser, screenshot, watchProblems, type PageProblems } from './support/browser';
+import { startTestServer, type TestServer } from '../server/support/testServer';
+import { requireBuiltApp, openBrowserPage, signIn, DIST } from './support/session';
+import { screenshot, type PageProblems } from './support/browser';
 
 /*
  * The signals journey in Chromium against the real server on live simulated prices: a watchlist
@@ -12,7 +11,6 @@ import { launchBrowser, screenshot, watchProblems, type PageProblems } from './s
  * backtest over the back-filled day with its charts.
  */
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const MIN = 60_000;
 
 describe('the signals screens in Chromium, on live simulated prices', () => {
@@ -23,7 +21,7 @@ describe('the signals screens in Chromium, on live simulated prices', () => {
   let strategyId: number;
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, 'index.html'))) throw new Error('dist/ is not built: run `npm run build` first');
+    requireBuiltApp();
     t = await startTestServer({ STATIC_DIR: DIST, FEED_ENABLED: 'true', FEED_BACKFILL_DAYS: '1' });
     const token = await t.adminToken();
     // The back-fill runs after the server listens: a backtest needs its day of 1m candles.
@@ -39,9 +37,7 @@ describe('the signals screens in Chromium, on live simulated prices', () => {
     // A portfolio for the subscription's signals to trade in (its own screen comes with issue 6).
     const portfolio = await t.call('POST', '/api/portfolio/', { token, json: { name: 'سبد آزمایشی', market: 'crypto' } });
     expect(portfolio.status).toBe(200);
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    problems = await watchProblems(page);
+    ({ browser, page, problems } = await openBrowserPage({ width: 1366, height: 900 }));
   }, 150_000);
   afterAll(async () => {
     await browser?.close();
@@ -50,9 +46,7 @@ describe('the signals screens in Chromium, on live simulated prices', () => {
 
   it('signs in and builds a watchlist with the symbol search; its prices are live', async () => {
     await page.goto(`${t.url}/login`);
-    await page.getByLabel('ایمیل').fill(ADMIN_EMAIL);
-    await page.getByLabel('گذرواژه').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'ورود' }).click();
+    await signIn(page);
     await page.getByRole('link', { name: 'دیده‌بان‌ها' }).click();
     await page.getByRole('heading', { name: 'دیده‌بان‌ها' }).waitFor();
 
