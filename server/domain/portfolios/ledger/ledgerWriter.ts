@@ -3,7 +3,7 @@ import { TransactionType } from '../../../../contract/codes';
 import type { Balance, LedgerEntry } from '../../../../contract/portfolio/ledger';
 import { ledgerRepository } from '../../../store/repositories/ledger';
 import type { Database } from '../../../store/schema';
-import type { BalanceRow } from '../../../store/tables/ledgerTables';
+import type { BalanceRow, LedgerTransactionsTable } from '../../../store/tables/ledgerTables';
 import { ConflictError } from '../../errors';
 import { transactionDeltas } from './effects';
 import { COST_PLACES, Dec, ZERO, dec, rounded, str } from './money';
@@ -18,19 +18,8 @@ export interface WriteContext {
   prices: ReadonlyMap<string, Dec | null>;
 }
 
-export interface TransactionInput {
-  type: number;
-  symbol: string;
-  amount: string;
-  price: string | null;
-  quote_symbol: string | null;
-  quote_amount: string | null;
-  fee: string;
-  fee_symbol: string | null;
-  order_id: number | null;
-  note: string | null;
-  timestamp: number;
-}
+/** A transaction as written: the table's row without what the writer fills in. */
+export type TransactionInput = Omit<LedgerTransactionsTable, 'id' | 'portfolio_id' | 'created_at'>;
 
 interface Holding {
   free: Dec;
