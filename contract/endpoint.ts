@@ -26,6 +26,7 @@ export type Area =
   | 'quotes'
   | 'ingest'
   | 'chart'
+  | 'audit'
   | 'websocket';
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;

@@ -12,7 +12,7 @@ import {
 import { notificationEndpoints } from './notifications/endpoints';
 import { portfolioEndpoints, portfolioManagerEndpoints, portfolioSocket } from './portfolio/endpoints';
 import { relationsEndpoints, scoreEndpoints, strategyEndpoints } from './signals/endpoints';
-import { serviceEndpoints, taskEndpoints, utilityEndpoints } from './system/endpoints';
+import { extensionEndpoints, serviceEndpoints, taskEndpoints, utilityEndpoints } from './system/endpoints';
 
 /** Every HTTP call of the API (the rows of endpoints.tsv), in one list. */
 export const httpEndpoints: readonly EndpointDef[] = [
@@ -42,3 +42,6 @@ export const socketEndpoints: readonly SocketDef[] = [livePriceSocket, portfolio
 
 /** The whole route table: 127 HTTP calls and 3 websockets. */
 export const routeTable: readonly (EndpointDef | SocketDef)[] = [...httpEndpoints, ...socketEndpoints];
+
+/** Calls the product serves beyond endpoints.tsv (the audit log); not part of the spec's table. */
+export const extraHttpEndpoints: readonly EndpointDef[] = [...extensionEndpoints];

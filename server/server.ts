@@ -33,10 +33,7 @@ export async function startServer(config: Config, options: { sqliteFile?: string
     else if (admin) app.log.info({ email: admin.email }, 'first admin created');
     await app.listen({ port: config.port, host: config.host });
     // Market data starts once the server answers; back-fill runs in the background.
-    await app.ctx.services.feeds.start();
-    await app.ctx.services.engine.start();
-    await app.ctx.services.paperBroker.start();
-    app.ctx.services.notificationJobs.start();
+    await app.ctx.services.serviceManager.startAll();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await store.close().catch(() => undefined);

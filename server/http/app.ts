@@ -26,6 +26,9 @@ import { chartRoutes } from './routes/chart';
 import { ingestRoutes } from './routes/ingest';
 import { marketDataRoutes } from './routes/marketData';
 import { livePriceRoute } from '../live/livePrice';
+import { taskRoutes } from './routes/tasks';
+import { serviceRoutes } from './routes/services';
+import { auditRoutes } from './routes/audit';
 import { forwardTaskMessages } from '../live/taskMessages';
 import { forwardMarketInfo } from '../live/marketInfoMessages';
 import { relationRoutes } from './routes/relations';
@@ -56,6 +59,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   const tokens = createTokenService(config.secretKey);
   const mailer = createMailer({ db: store.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
   const bus = createMemoryBus((err, topic) => app.log.error({ err, topic }, 'a bus subscriber failed'));
+  const liveClients = createClientRegistry();
   const ctx: AppContext = {
     config,
     store,
@@ -64,8 +68,8 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     mailer,
     log: app.log,
     bus,
-    liveClients: createClientRegistry(),
-    services: createServices({ config, store, tokens, mailer, bus, log: app.log }),
+    liveClients,
+    services: createServices({ config, store, tokens, mailer, bus, liveClients, log: app.log }),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
@@ -75,10 +79,8 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   app.addHook('onClose', async () => stopTaskMessages());
   const stopMarketInfo = forwardMarketInfo(ctx.services.markets, ctx.bus);
   app.addHook('onClose', async () => stopMarketInfo());
-  app.addHook('onClose', async () => ctx.services.notificationJobs.stop());
-  app.addHook('onClose', async () => ctx.services.paperBroker.stop());
-  app.addHook('onClose', async () => ctx.services.engine.stop());
-  app.addHook('onClose', async () => ctx.services.feeds.stop());
+  app.addHook('onClose', async () => ctx.services.serviceManager.stopAll());
+  app.addHook('onClose', async () => ctx.services.tasks.stop());
   app.addHook('onClose', async () => ctx.bus.close());
 
   await registerSecurity(app, config);
@@ -108,6 +110,9 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     portfolioExtrasRoutes(api);
     portfolioSocketRoute(api);
     notificationRoutes(api);
+    taskRoutes(api);
+    serviceRoutes(api);
+    auditRoutes(api);
   });
 
   await registerSpa(app, config.staticDir);

@@ -33,6 +33,7 @@ import { createPortfolioExtrasServices } from '../domain/portfolios/rules/portfo
 import { createSignalOutcome } from '../engine/signalOutcome';
 import { createStrategyEngine } from '../engine/strategyEngine';
 import { createScoreWriter } from '../store/repositories/scoreWriter';
+import { createServiceManager } from '../services/serviceManager';
 
 /** Everything a route handler may reach: settings, storage and the domain services. */
 export interface AppContext {
@@ -55,9 +56,10 @@ export function createServices(deps: {
   tokens: TokenService;
   mailer: Mailer;
   bus: Bus;
+  liveClients: ClientRegistry;
   log: FastifyBaseLogger;
 }) {
-  const { config, store, tokens, mailer, bus, log } = deps;
+  const { config, store, tokens, mailer, bus, liveClients, log } = deps;
   const db = store.db;
   const markets = createMarketsService({ db });
   const klines = createKlinesService({ store, markets });
@@ -72,6 +74,19 @@ export function createServices(deps: {
   const subscriptions = createSubscriptionsService({ db, groups, strategies, portfolios });
   const notifier = createNotifier({ db, bus, onPushError: (err) => log.warn({ err }, 'notification push failed') });
   const engine = createStrategyEngine({ db, bus, markets, klines, outcome: createSignalOutcome({ markets, bus }), notifier, scoreWriter: createScoreWriter(store), log });
+  const backtests = createBacktestTasks({ strategies, markets, klines, tasks });
+  const ledger = createLedgerServices({ db, bus, markets });
+  const notifications = createNotificationServices({ db, bus, notifier, mailer, tasks, config, log });
+  const serviceManager = createServiceManager({
+    feeds,
+    engine,
+    paperBroker: ledger.paperBroker,
+    notificationJobs: notifications.notificationJobs,
+    tasks,
+    bus,
+    liveClients,
+    log,
+  });
   return {
     markets,
     klines,
@@ -96,9 +111,10 @@ export function createServices(deps: {
     marks: createMarksService({ db }),
     notifier,
     engine,
-    backtests: createBacktestTasks({ strategies, markets, klines, tasks }),
-    ...createLedgerServices({ db, bus, markets }),
+    backtests,
+    ...ledger,
     ...createPortfolioExtrasServices({ db, markets }),
-    ...createNotificationServices({ db, bus, notifier, mailer, tasks, config, log }),
+    ...notifications,
+    serviceManager,
   };
 }

@@ -73,7 +73,9 @@ function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: Fastif
     if (!open) return false;
     cleanups.push(deps.liveClients.add('app', identity.user.id));
     if (identity.expiresAt !== undefined) cleanups.push(closeAtExpiry(socket, identity.expiresAt));
-    for (const topic of [topics.user(identity.user.id), topics.everyone]) {
+    const ownTopics = [topics.user(identity.user.id), topics.everyone];
+    if (identity.user.is_superuser) ownTopics.push(topics.admins);
+    for (const topic of ownTopics) {
       const unsubscribe = await deps.bus.subscribe(topic, send);
       // Closed while subscribing: the close handler has already run, so undo this one here.
       if (!open) unsubscribe();

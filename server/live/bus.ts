@@ -25,6 +25,8 @@ export const topics = {
   user: (userId: number) => `user:${userId}`,
   /** What every signed-in user's `/api/ws/app` sockets receive (market info changes). */
   everyone: 'users:all',
+  /** What only admins' `/api/ws/app` sockets receive (every task's progress, service status). */
+  admins: 'users:admins',
 } as const;
 
 export interface MemoryBus extends Bus {

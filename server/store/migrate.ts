@@ -10,6 +10,8 @@ import { notificationsMigration } from './migrations/007_notifications';
 import { ledgerMigration } from './migrations/008_ledger';
 import { portfolioExtrasMigration } from './migrations/009_portfolio_extras';
 import { channelsMigration } from './migrations/010_channels';
+import { tasksMigration } from './migrations/011_tasks';
+import { auditMigration } from './migrations/012_audit';
 
 /** Migrations in order; names sort, so keep the numeric prefix. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -24,6 +26,8 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '008_ledger': ledgerMigration(store.dialect),
     '009_portfolio_extras': portfolioExtrasMigration(store.dialect),
     '010_channels': channelsMigration(store.dialect),
+    '011_tasks': tasksMigration(store.dialect),
+    '012_audit': auditMigration(store.dialect),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { LedgerTables } from './tables/ledgerTables';
 import type { ChannelTables } from './tables/channelTables';
+import type { TaskTables } from './tables/taskTables';
+import type { AuditTables } from './tables/auditTables';
 import type { PortfolioExtrasTables } from './tables/portfolioExtrasTables';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -301,7 +303,7 @@ export interface NotificationsTable {
   expires_at: number | null;
 }
 
-export interface Database extends LedgerTables, PortfolioExtrasTables, ChannelTables {
+export interface Database extends LedgerTables, PortfolioExtrasTables, ChannelTables, TaskTables, AuditTables {
   users: UsersTable;
   profiles: ProfilesTable;
   account_secrets: AccountSecretsTable;

@@ -27,6 +27,20 @@ const Portfolio = lazyScreen('portfolio', () => import('./pages/PortfolioPage'))
 const Notifications = lazyScreen('notifications', () => import('./pages/NotificationsPage'));
 const Channels = lazyScreen('notification-channels', () => import('./pages/ChannelsPage'));
 const Broadcast = lazyScreen('broadcast', () => import('./pages/BroadcastPage'));
+const AdminTasks = lazyScreen('admin-tasks', () => import('./pages/AdminTasksPage'));
+const AdminServices = lazyScreen('admin-services', () => import('./pages/AdminServicesPage'));
+const AdminUsers = lazyScreen('admin-users', () => import('./pages/AdminUsersPage'));
+const AdminMarkets = lazyScreen('admin-markets', () => import('./pages/AdminMarketsPage'));
+const AdminAudit = lazyScreen('admin-audit', () => import('./pages/AdminAuditPage'));
+
+/** Admin-only screens under /admin/…: users get the 404 page there, and no sidebar entry. */
+const ADMIN_SCREENS = [
+  ['admin/tasks', AdminTasks],
+  ['admin/services', AdminServices],
+  ['admin/users', AdminUsers],
+  ['admin/markets', AdminMarkets],
+  ['admin/audit', AdminAudit],
+] as const;
 
 /**
  * Routes in declarative mode: the data router (loaders, actions, fetchers) would add ~10 KB gzip
@@ -77,6 +91,17 @@ export function App() {
                 </AdminOnly>
               }
             />
+            {ADMIN_SCREENS.map(([path, Screen]) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <AdminOnly>
+                    <Screen />
+                  </AdminOnly>
+                }
+              />
+            ))}
             <Route
               path="dev/statecharts"
               element={

@@ -31,6 +31,15 @@ export interface StartOptions {
 
 export type TaskListener = (task: TaskInfo) => void;
 
+export interface TaskRunnerStats {
+  paused: boolean;
+  /** Tasks run at once at most. */
+  concurrency: number;
+  pending: number;
+  running: number;
+  byName: Partial<Record<TaskName, { pending: number; running: number }>>;
+}
+
 const RUNNING: readonly TaskState[] = ['STARTED', 'PROGRESS'];
 const FINISHED: readonly TaskState[] = ['SUCCESS', 'FAILURE', 'REVOKED'];
 /** Finished tasks kept in memory; the oldest go first so a long-lived server stays bounded. */
@@ -186,6 +195,26 @@ export function createTaskRunner() {
       if (!entry) return undefined;
       await entry.done;
       return structuredClone(entry.info);
+    },
+
+    /**
+     * The `task-worker` service's stop and start: while paused, running tasks finish and pending
+     * ones wait. SCAFFOLD: the task runtime work implements these (issue 8).
+     */
+    pause(): void {},
+    resume(): void {},
+
+    /** The `task-worker` service's figures: queue depth and what runs, overall and per task name. */
+    stats(): TaskRunnerStats {
+      const byName: TaskRunnerStats['byName'] = {};
+      let pending = 0;
+      let running = 0;
+      for (const { info } of tasks.values()) {
+        const slot = (byName[info.name] ??= { pending: 0, running: 0 });
+        if (info.state === 'PENDING') (pending++, slot.pending++);
+        else if (RUNNING.includes(info.state)) (running++, slot.running++);
+      }
+      return { paused: false, concurrency: Infinity, pending, running, byName };
     },
 
     /** Aborts every unfinished task and waits for them, so the store can close after. */

@@ -24,6 +24,11 @@ const ITEMS: NavItem[] = [
   { to: '/portfolios', label: 'nav.portfolios', icon: 'portfolios' },
   { to: '/notifications', label: 'nav.notifications', icon: 'notifications' },
   { to: '/notifications/broadcast', label: 'nav.broadcast', icon: 'admin', adminOnly: true },
+  { to: '/admin/tasks', label: 'nav.adminTasks', icon: 'tasks', adminOnly: true },
+  { to: '/admin/services', label: 'nav.adminServices', icon: 'services', adminOnly: true },
+  { to: '/admin/users', label: 'nav.adminUsers', icon: 'users', adminOnly: true },
+  { to: '/admin/markets', label: 'nav.adminMarkets', icon: 'markets', adminOnly: true },
+  { to: '/admin/audit', label: 'nav.adminAudit', icon: 'audit', adminOnly: true },
   { to: '/profile', label: 'nav.profile', icon: 'profile' },
   { to: '/dev/statecharts', label: 'nav.statecharts', icon: 'statecharts', adminOnly: !import.meta.env.DEV },
 ];
