@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { httpEndpoints, routeTable, socketEndpoints } from '../../contract/routes';
+import { extraHttpEndpoints, httpEndpoints, routeTable, socketEndpoints } from '../../contract/routes';
 
 const TSV = join(import.meta.dirname, '..', '..', '..', 'shared', 'spec', 'endpoints.tsv');
 
@@ -24,6 +24,14 @@ describe('the route table', () => {
     expect(routeTable.map(key).sort()).toEqual(rows.map(key).sort());
     expect(httpEndpoints).toHaveLength(127);
     expect(socketEndpoints).toHaveLength(3);
+  });
+
+  it('keeps the calls beyond the spec (the audit log) apart: their paths are not the spec\'s and their ids are unique', () => {
+    const specKeys = new Set(rows.map((r) => `${r.method} ${r.path}`));
+    expect(extraHttpEndpoints.length).toBeGreaterThan(0);
+    for (const extra of extraHttpEndpoints) expect(specKeys.has(`${extra.method} ${extra.path}`), extra.id).toBe(false);
+    const ids = [...routeTable, ...extraHttpEndpoints].map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('names every call uniquely', () => {
