@@ -13,6 +13,7 @@ import { APP_VERSION } from '../version';
 import { createServices, type AppContext } from './context';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
 import { registerNulGuard } from './plugins/nulGuard';
+import { registerAuditTrail } from './plugins/auditTrail';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rateLimit';
 import { registerSecurity } from './plugins/security';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerNulGuard(app);
+  registerAuditTrail(app);
 
   const tokens = createTokenService(config.secretKey);
   const mailer = createMailer({ db: store.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });

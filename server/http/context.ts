@@ -34,6 +34,7 @@ import { createSignalOutcome } from '../engine/signalOutcome';
 import { createStrategyEngine } from '../engine/strategyEngine';
 import { createScoreWriter } from '../store/repositories/scoreWriter';
 import { createServiceManager } from '../services/serviceManager';
+import { createAuditLog } from '../domain/audit/auditLog';
 
 /** Everything a route handler may reach: settings, storage and the domain services. */
 export interface AppContext {
@@ -116,5 +117,6 @@ export function createServices(deps: {
     ...createPortfolioExtrasServices({ db, markets }),
     ...notifications,
     serviceManager,
+    audit: createAuditLog({ db }),
   };
 }
