@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam, Message, SkipLimitQuery } from '../common';
+import { IdParam, Message } from '../common';
 import { defineEndpoint } from '../endpoint';
 import {
   AccessToken,
@@ -12,6 +12,7 @@ import {
   User,
   UserCreate,
   UserList,
+  UserListQuery,
   UserOpen,
   UserUpdate,
 } from './schemas';
@@ -68,8 +69,8 @@ export const accountEndpoints = [
     path: '/api/user/account/',
     access: 'admin',
     area: 'accounts',
-    summary: 'List users',
-    query: SkipLimitQuery,
+    summary: 'List users, optionally searched by email or name (q); count is the matching total',
+    query: UserListQuery,
     response: UserList,
   }),
   defineEndpoint({

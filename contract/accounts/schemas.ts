@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, IsoDateTime, Language, Name, Password, Theme, TimeZone } from '../common';
+import { Email, Id, IsoDateTime, Language, Name, Password, SkipLimitQuery, Theme, TimeZone } from '../common';
 import { MarketName } from '../codes';
 
 export const User = z.object({
@@ -12,6 +12,13 @@ export const User = z.object({
   updated_at: IsoDateTime,
 });
 export type User = z.infer<typeof User>;
+
+/** The admin's user list: paged, optionally narrowed by `q`; `count` is the total matching `q`. */
+export const UserListQuery = SkipLimitQuery.extend({
+  /** Matched case-insensitively, as plain text (`%` and `_` are letters here), within the email and the full name. */
+  q: z.string().trim().min(1).max(100).optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuery>;
 
 export const UserList = z.object({ data: z.array(User), count: z.number().int().nonnegative() });
 export type UserList = z.infer<typeof UserList>;

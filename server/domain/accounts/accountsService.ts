@@ -1,13 +1,46 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { User, UserCreate, UserOpen, UserUpdate } from '../../../contract/accounts/schemas';
 import type { Database, UserRow, UserRowUpdate } from '../../store/schema';
 import { toUser, usersRepository } from '../../store/repositories/users';
 import { fromBool } from '../../store/repositories/times';
+import { foldForSearch } from '../markets/listQuery';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 
 /** The one wording for a wrong email or a wrong password, so neither reveals which it was. */
 export const BAD_CREDENTIALS = 'Incorrect email or password';
+
+/** Letters `foldForSearch` folds, folded the same way in SQL so the stored text meets the typed text. */
+const SQL_FOLDS: readonly [string, string][] = [
+  ['ي', 'ی'],
+  ['ى', 'ی'],
+  ['ك', 'ک'],
+  ['\u200c', ''],
+];
+
+function foldedColumn(column: 'email' | 'full_name'): RawBuilder<string> {
+  return SQL_FOLDS.reduce<RawBuilder<string>>((text, [from, to]) => sql`replace(${text}, ${from}, ${to})`, sql`lower(${sql.ref(column)})`);
+}
+
+/**
+ * A LIKE pattern finding `text` anywhere, with `%`, `_` and the escape character `!` taken as
+ * themselves: an admin searching `a_b` means those three letters, not "a, any letter, b".
+ */
+function containsPattern(text: string): string {
+  return `%${foldForSearch(text).replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+/** The user-list filter for a search: the email or the name contains `q`, ignoring case. */
+function matchesSearch(q: string): RawBuilder<SqlBool> {
+  const pattern = containsPattern(q);
+  return sql<SqlBool>`(${foldedColumn('email')} like ${pattern} escape '!' or ${foldedColumn('full_name')} like ${pattern} escape '!')`;
+}
+
+export interface UserListFilter {
+  skip: number;
+  limit: number;
+  q?: string;
+}
 
 export interface Actor {
   id: number;
@@ -63,9 +96,16 @@ export function createAccountsService(deps: { db: Kysely<Database>; openRegistra
     return toUser(row);
   }
 
-  async function list(skip: number, limit: number) {
-    const { rows, count } = await usersRepository.list(db, skip, limit);
-    return { data: rows.map(toUser), count };
+  /** A page of users in id order; `count` is how many match the search before paging. */
+  async function list({ skip, limit, q }: UserListFilter) {
+    if (q === undefined) {
+      const { rows, count } = await usersRepository.list(db, skip, limit);
+      return { data: rows.map(toUser), count };
+    }
+    const matching = db.selectFrom('users').where(matchesSearch(q));
+    const rows = await matching.selectAll().orderBy('id').offset(skip).limit(limit).execute();
+    const { count } = await matching.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return { data: rows.map(toUser), count: Number(count) };
   }
 
   async function update(actor: Actor, userId: number, patch: UserUpdate): Promise<User> {

@@ -11,7 +11,7 @@ const actorOf = (user: UserRow) => ({ id: user.id, isSuperuser: user.is_superuse
 export function accountRoutes(app: FastifyInstance) {
   const { services, config } = app.ctx;
 
-  serve(app, pick(accountEndpoints, 'accounts.list'), async ({ query }) => services.accounts.list(query.skip, query.limit));
+  serve(app, pick(accountEndpoints, 'accounts.list'), async ({ query }) => services.accounts.list(query));
   serve(app, pick(accountEndpoints, 'accounts.create'), async ({ body }) => services.accounts.create(body));
   serve(app, pick(accountEndpoints, 'accounts.me'), async ({ user }) => toUser(user));
   serve(app, pick(accountEndpoints, 'accounts.meLegacy'), async ({ user }) => toUser(user));
