@@ -47,6 +47,9 @@ const EnvSchema = z.object({
   CHANNEL_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   BINANCE_REST_URL: z.url().default('https://api.binance.com'),
   BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
+  TASK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  GAP_REPAIR_INTERVAL_MS: z.coerce.number().int().min(0).max(7 * 86_400_000).default(3_600_000),
+  TASK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -84,6 +87,12 @@ export interface Config {
   pauseAfterFailures: number;
   binanceRestUrl: string;
   binanceWsUrl: string;
+  /** Tasks the embedded runner runs at once. */
+  taskConcurrency: number;
+  /** How often every active market's candles are checked for gaps (market.data_update, gaps); 0 disables. */
+  gapRepairIntervalMs: number;
+  /** Finished tasks are dropped after this many days. */
+  taskRetentionDays: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
 
@@ -130,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pauseAfterFailures: e.CHANNEL_PAUSE_AFTER_FAILURES,
     binanceRestUrl: e.BINANCE_REST_URL.replace(/\/+$/, ''),
     binanceWsUrl: e.BINANCE_WS_URL.replace(/\/+$/, ''),
+    taskConcurrency: e.TASK_CONCURRENCY,
+    gapRepairIntervalMs: e.GAP_REPAIR_INTERVAL_MS,
+    taskRetentionDays: e.TASK_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
   };
 }

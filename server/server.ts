@@ -21,6 +21,8 @@ export async function startServer(config: Config, options: { sqliteFile?: string
   try {
     await migrateToLatest(store);
     app = await buildApp(config, store);
+    // Tasks a previous process left unfinished are retried or failed before anything new starts.
+    await app.ctx.services.tasks.recover();
     await app.ctx.services.quotes.seed();
     await app.ctx.services.markets.seed();
     await app.ctx.services.strategies.seed();

@@ -30,7 +30,12 @@ export const ServiceCommandName = z
   .regex(/^[a-z][a-z0-9_-]*$/, 'must be a command name such as "restart"');
 
 /** A command the service accepts; `destructive` ones (stop, a feed's unsubscribe…) ask to confirm in the app. */
-export const ServiceCommandInfo = z.object({ name: z.string(), destructive: z.boolean() });
+export const ServiceCommandInfo = z.object({
+  name: z.string(),
+  destructive: z.boolean(),
+  /** The body fields the command takes (a feed's subscribe takes `symbol`); the app asks for them first. */
+  args: z.array(z.string()),
+});
 export type ServiceCommandInfo = z.infer<typeof ServiceCommandInfo>;
 
 export const ServiceInfo = z.object({

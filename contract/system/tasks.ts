@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Email, EpochMs, Id, IsoDateTime, JsonValue, LongText, OffsetLimitQuery, QueryBool } from '../common';
 import { DataSourceName, MarketName, SymbolName, TaskName, TaskState, Timeframe } from '../codes';
 import { JsonObject, jsonObjectQueryParam } from './json';
+import { DataUpdateType } from '../market/markets';
 
 /**
  * Task ids: a UUID from the embedded runner; BullMQ ids are also accepted, hence the looser pattern.
@@ -35,6 +36,8 @@ export const taskArgs = {
     timeframes: z.array(Timeframe).min(1).max(10).optional(),
     /** Omitted: every active symbol of the market. */
     symbols: z.array(SymbolName).min(1).max(1000).optional(),
+    /** As data_update's: new candles since the newest stored (`klines`, the default), the whole window again (`gaps`), or symbol details. */
+    data_type: DataUpdateType.optional(),
   }),
   'market.backfill': z.strictObject({
     market: MarketName,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ScoreLiveMessage } from '../../contract/live/appSocket';
 import type { CandleColumns } from '../../contract/market/klines';
 import { KLINES_MAX_LIMIT } from '../../contract/market/klines';
+import { TIMEFRAME_MS } from '../../contract/market/primitives';
 import type { Notification } from '../../contract/notifications/schemas';
 import type { Score, Signal } from '../../contract/signals/scores';
 import { createBucketer, type Bucketer } from '../domain/klines/buckets';
@@ -359,7 +360,86 @@ export function createStrategyEngine(deps: {
     await scoreClosed(closed);
   };
 
+  /** Every stored candle of [from, now) of one symbol, oldest first, read in pages. */
+  const candlesFrom = async (market: string, symbol: string, timeframe: Timeframe, from: number, signal: AbortSignal): Promise<CandleColumns> => {
+    const out: CandleColumns = { open_time: [], open: [], high: [], low: [], close: [], volume: [] };
+    let next = from;
+    let inclusive = true;
+    for (;;) {
+      signal.throwIfAborted();
+      const page = await klines.read({
+        market, symbol, timeframe, from_timestamp: next, to_timestamp: Date.now(), from_timestamp_inclusive: inclusive,
+        limit: KLINES_MAX_LIMIT, read_from_last: false, latest: false, return_as: 'arrays',
+      });
+      const c = page.data as CandleColumns;
+      for (const key of ['open_time', 'open', 'high', 'low', 'close', 'volume'] as const) for (const v of c[key]) out[key].push(v);
+      if (!page.has_more || c.open_time.length === 0) return out;
+      next = c.open_time[c.open_time.length - 1]!;
+      inclusive = false;
+    }
+  };
+
+  /**
+   * `strategy.recompute_scores`: the chosen active subscriptions' scores from `from` on are
+   * computed again from stored candles and replace the stored ones. Signals are not raised again
+   * (they were acted on when they happened). Runs on the engine's queue, so live scoring waits;
+   * the live scorers are rebuilt after from what is now stored.
+   */
+  const recompute = async (
+    target: { strategyId?: number | undefined; subscriptionId?: number | undefined; from?: number | undefined },
+    task: { signal: AbortSignal; progress(current: number, total: number, message?: string | null): void },
+  ) => {
+    const from = target.from ?? 0;
+    const plan = (await loadScoringPlan(db)).filter(
+      (p) => (target.subscriptionId === undefined || p.id === target.subscriptionId) && (target.strategyId === undefined || p.strategyId === target.strategyId),
+    );
+    if (target.subscriptionId !== undefined && plan.length === 0) throw new Error(`Subscription ${target.subscriptionId} is not an active subscription of an active strategy`);
+    const total = plan.reduce((n, p) => n + p.symbols.length, 0);
+    let done = 0;
+    let written = 0;
+    const work = async () => {
+      for (const p of plan) {
+        const compiled = compileStrategy(p.body);
+        const step = TIMEFRAME_MS[p.timeframe];
+        for (const { market, symbol } of p.symbols) {
+          task.progress(done, total, `${p.name}: ${market}/${symbol}`);
+          const b = await bucketer(market, p.timeframe);
+          const candles = await candlesFrom(market, symbol, p.timeframe, Math.max(0, from - compiled.warmup * step), task.signal);
+          const sub: Scored = { plan: p, compiled, fingerprint: '', slots: new Map() };
+          const slot: Slot = { market, symbol, scorer: compiled.createScorer(), previous: Number.NaN, fedUntil: 0 };
+          const pass: Pass = { scores: [], signals: [] };
+          const now = Date.now();
+          for (let i = 0; i < candles.open_time.length; i++) {
+            const closeTime = b.end(candles.open_time[i]!);
+            if (closeTime > now) break; // the forming candle is not scored
+            const candle = { open_time: candles.open_time[i]!, open: candles.open[i]!, high: candles.high[i]!, low: candles.low[i]!, close: candles.close[i]!, volume: candles.volume[i]! };
+            feed(sub, slot, candle, closeTime, closeTime >= from ? pass : null);
+          }
+          await db.transaction().execute(async (trx) => {
+            await trx.deleteFrom('scores').where('subscription_id', '=', p.id).where('market', '=', market).where('symbol', '=', symbol).where('timestamp', '>=', from).execute();
+            // The newest score is replaced too (the writer only moves it forward in time).
+            if (pass.scores.length > 0) await trx.deleteFrom('latest_scores').where('subscription_id', '=', p.id).where('market', '=', market).where('symbol', '=', symbol).execute();
+            await scoreWriter.write(trx, pass.scores);
+          });
+          written += pass.scores.length;
+          done += 1;
+        }
+        // Its live scorers start again from what is stored now.
+        scored.delete(p.id);
+      }
+      reindex();
+      if (status === 'running') await refresh();
+    };
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    await run;
+    task.progress(total, total, null);
+    return { subscriptions: plan.length, symbols: total, scores: written, from };
+  };
+
   return {
+    recompute,
+
     async start() {
       if (status === 'running') return;
       status = 'running';

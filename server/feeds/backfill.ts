@@ -10,6 +10,13 @@ const DAY = 86_400_000;
 /** Rows per write: large enough for bulk speed, small enough to bound memory and lock time. */
 const BATCH_ROWS = 20_000;
 
+/**
+ * A source's history (the simulated one above all) can be produced without any I/O, and awaiting
+ * it only queues microtasks, which never let the event loop serve a request. Waiting for a macrotask
+ * between batches keeps HTTP and sockets answering during a long back-fill.
+ */
+const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface BackfillRequest {
   market: SourceMarket;
   source: MarketSource;
@@ -54,6 +61,7 @@ export async function backfill(
     if (pending.length === 0) return;
     const counts = await deps.klines.insert(pending);
     pending = [];
+    await letOthersRun();
     result.inserted += counts.inserted;
     result.updated += counts.updated;
     result.unchanged += counts.unchanged;
@@ -84,6 +92,7 @@ export async function backfill(
     for await (const chunk of source.fetchHistory({ market, symbol, timeframe, from, to: windowEnd, signal: task.signal })) {
       for (const c of chunk) pending.push(toRow(symbol, c));
       if (pending.length >= BATCH_ROWS) await flush();
+      else await letOthersRun();
     }
     result.symbols += 1;
     task.progress(i + 1, request.symbols.length, `${market.name}: ${symbol}`);

@@ -9,7 +9,7 @@ import type { Bus } from '../live/bus';
 import type { KlinesService } from '../domain/klines/klinesService';
 import type { MarketsService } from '../domain/markets/marketsService';
 import type { TaskInfo } from '../../contract/system/tasks';
-import type { TaskRunner } from '../domain/tasks/taskRunner';
+import type { StartOptions, TaskContext, TaskRunner } from '../domain/tasks/taskRunner';
 import { ValidationError } from '../domain/errors';
 import { createKlinesRepository } from '../store/repositories/klines';
 import { backfill, type BackfillRequest } from './backfill';
@@ -65,29 +65,70 @@ export function createFeedManager(deps: {
     return found ?? sources.get('simulated')!;
   };
 
-  const runTask = (
-    name: 'market.backfill' | 'market.data_update',
-    args: Record<string, unknown>,
-    request: () => Promise<BackfillRequest>,
-    userId: number | null,
-  ): TaskInfo => {
-    const info = tasks.start(
-      name,
-      args,
-      async (ctx) => {
-        const req = await request();
-        const result = await backfill({ klines, repo }, req, ctx);
-        // The 24 h figures of a running feed include the candles just written.
-        const feed = feeds.get(req.market.name);
-        if (feed && feed.source === req.source.name) await feed.reseed();
-        return result;
-      },
-      { userId },
-    );
+  /** Starts one of this manager's tasks; stop() ends them before the store closes. */
+  const runTask = async (name: 'market.backfill' | 'market.data_update', args: Record<string, unknown>, options: StartOptions): Promise<TaskInfo> => {
+    const info = await tasks.start(name, args, options);
     ownTasks.add(info.id);
     void tasks.wait(info.id).then(() => ownTasks.delete(info.id));
     return info;
   };
+
+  /** Runs a back-fill and refreshes the 24 h figures of a running feed with what was written. */
+  const backfillAndReseed = async (req: BackfillRequest, ctx: TaskContext) => {
+    const result = await backfill({ klines, repo }, req, ctx);
+    const feed = feeds.get(req.market.name);
+    if (feed && feed.source === req.source.name) await feed.reseed();
+    return result;
+  };
+
+  const symbolsOf = async (market: string, named: readonly string[] | undefined) =>
+    named ? [...named] : (await markets.activeSymbols(market)).map((s) => s.name);
+
+  // Both are safe to retry after a crash: writing candles is idempotent (and resumable).
+  tasks.define('market.backfill', {
+    retrySafe: true,
+    async run(args, ctx) {
+      const market = await markets.getMarket(args.market);
+      return backfillAndReseed(
+        {
+          market: toSourceMarket(market),
+          source: pickSource(market, args.source),
+          symbols: await symbolsOf(market.name, args.symbols),
+          // An explicit window (init_new_symbol's) is fetched whole; the first back-fill resumes.
+          days: args.from === undefined ? backfillDays() : Math.max(1, Math.ceil((Date.now() - args.from) / DAY)),
+          ...(args.from !== undefined ? { from: args.from } : {}),
+          ...(args.to !== undefined ? { to: args.to } : {}),
+          resume: args.from === undefined,
+        },
+        ctx,
+      );
+    },
+  });
+
+  tasks.define('market.data_update', {
+    retrySafe: true,
+    async run(args, ctx) {
+      const market = await markets.getMarket(args.market);
+      const type = args.data_type ?? 'klines';
+      // `symbols` asks the source for symbol details; the simulated source has none to give.
+      const days = type === 'symbols' ? 0 : Math.max(1, backfillDays());
+      const symbols = days === 0 ? [] : await symbolsOf(market.name, args.symbols);
+      return backfillAndReseed({ market: toSourceMarket(market), source: pickSource(market, args.source), symbols, days, resume: type === 'klines' }, ctx);
+    },
+  });
+
+  /** Gap repair: every active market's window fetched again, one market at a time. */
+  tasks.scheduler.every({
+    label: 'gap repair',
+    everyMs: () => config.gapRepairIntervalMs,
+    async tick() {
+      for (const market of (await markets.listMarkets()).filter((m) => m.is_active)) {
+        if (stopped) return;
+        const info = await tasks.start('market.data_update', { market: market.name, data_type: 'gaps' }, { preventConcurrent: true, userId: null });
+        await tasks.wait(info.id);
+      }
+    },
+  });
 
   const liveInterval = async (market: string) => {
     const value = await markets.getSetting<number>(market, 'live_interval_ms');
@@ -117,13 +158,7 @@ export function createFeedManager(deps: {
       }
       const days = backfillDays();
       if (days > 0 && symbols.length > 0) {
-        runTask('market.backfill', { market: market.name }, async () => ({
-          market: toSourceMarket(market),
-          source,
-          symbols,
-          days,
-          resume: true,
-        }), null);
+        await runTask('market.backfill', { market: market.name }, { userId: null });
       }
     }
   };
@@ -163,7 +198,7 @@ export function createFeedManager(deps: {
       stopFollowingLists = undefined;
       await booting;
       booting = undefined;
-      for (const id of ownTasks) tasks.revoke(id, true);
+      await Promise.all([...ownTasks].map((id) => tasks.revoke(id, true)));
       await Promise.all([...ownTasks].map((id) => tasks.wait(id)));
       await Promise.all([...feeds.values()].map((f) => f.stop()));
       feeds.clear();
@@ -181,11 +216,10 @@ export function createFeedManager(deps: {
       const market = await markets.getMarket(marketName);
       await markets.getSymbol(marketName, body.symbol);
       const source = pickSource(market, body.source);
-      const info = runTask(
+      const info = await runTask(
         'market.backfill',
         { market: market.name, source: source.name, symbols: [body.symbol], from: Math.floor((Date.now() - body.backfill_days * DAY) / 60_000) * 60_000 },
-        async () => ({ market: toSourceMarket(market), source, symbols: [body.symbol], days: body.backfill_days, resume: false }),
-        userId,
+        { userId },
       );
       const feed = feeds.get(market.name);
       if (feed && feed.source === source.name) feed.add([body.symbol]);
@@ -196,25 +230,16 @@ export function createFeedManager(deps: {
     async dataUpdate(marketName: string, body: z.output<typeof DataUpdateBody>, userId: number | null): Promise<TaskInfo> {
       const market = await markets.getMarket(marketName);
       const source = pickSource(market, body.source);
-      let symbols: string[];
-      if (body.symbols) {
-        for (const symbol of body.symbols) await markets.getSymbol(marketName, symbol);
-        symbols = body.symbols;
-      } else symbols = (await markets.activeSymbols(market.name)).map((s) => s.name);
+      // Unknown symbols answer 404 now rather than failing the task later.
+      for (const symbol of body.symbols ?? []) await markets.getSymbol(marketName, symbol);
       const args = {
         market: market.name,
         source: source.name,
+        data_type: body.data_type,
         ...(body.timeframes ? { timeframes: body.timeframes } : {}),
         ...(body.symbols ? { symbols: body.symbols } : {}),
       };
-      // `symbols` asks the source for symbol details; the simulated source has none to give.
-      const days = body.data_type === 'symbols' ? 0 : Math.max(1, backfillDays());
-      return runTask(
-        'market.data_update',
-        args,
-        async () => ({ market: toSourceMarket(market), source, symbols: days === 0 ? [] : symbols, days, resume: body.data_type === 'klines' }),
-        userId,
-      );
+      return runTask('market.data_update', args, { userId });
     },
 
     /** The price hub of a market (created on first use; the caller has checked the market exists). */

@@ -8,12 +8,15 @@ import { klineTopic, priceTopic, type PriceBatch } from './priceHub';
 import type { LiveCandle, LiveSubscription, MarketSource, SourceMarket, Tick } from './source';
 
 const DAY = 86_400_000;
-const MAX_BACKOFF_MS = 60_000;
+
+/** Told when the feed fails on its own; the service manager restarts it with backoff. */
+export type FeedFailureListener = (error: Error) => void;
 
 /**
  * One market's live feed: follows the source's ticks and closing candles, keeps the live book,
  * stores candles as they close and publishes coalesced price batches on the bus. Also the
- * `market-feed:<market>` service's status.
+ * `market-feed:<market>` service's figures. A failure closes the source's stream and is reported
+ * to the failure listeners (the service manager), which restart the feed: one place for backoff.
  */
 export function createMarketFeed(deps: {
   market: SourceMarket;
@@ -32,9 +35,8 @@ export function createMarketFeed(deps: {
   let status: ServiceStatus = 'stopped';
   let startedAt: string | null = null;
   let lastError: { message: string; at: string } | null = null;
-  let restarts = 0;
-  let backoff = 1000;
-  let retryTimer: NodeJS.Timeout | undefined;
+  let lastTickAt: number | null = null;
+  const failureListeners = new Set<FeedFailureListener>();
   let publishTimer: NodeJS.Timeout | undefined;
   let lastPublish = 0;
   const changed = new Set<string>();
@@ -61,11 +63,11 @@ export function createMarketFeed(deps: {
   };
 
   const onTicks = (ticks: Tick[]) => {
-    const second = Math.floor(Date.now() / 1000);
+    lastTickAt = Date.now();
+    const second = Math.floor(lastTickAt / 1000);
     tickSeconds.set(second, (tickSeconds.get(second) ?? 0) + ticks.length);
     for (const s of tickSeconds.keys()) if (s < second - 5) tickSeconds.delete(s);
     for (const symbol of book.applyTicks(ticks.filter((t) => symbols.has(t.symbol)))) changed.add(symbol);
-    if (status === 'error') status = 'running';
     schedulePublish();
   };
 
@@ -96,21 +98,15 @@ export function createMarketFeed(deps: {
   };
 
   const onError = (error: Error) => {
+    // After a stop (or a first failure) the stream is closed; late reports change nothing.
+    if (status !== 'running') return;
     status = 'error';
     lastError = { message: error.message, at: new Date().toISOString() };
-    log.warn({ err: error, market: market.name, source: source.name }, 'market feed failed; retrying');
-    if (retryTimer || !subscription) return;
+    log.warn({ err: error, market: market.name, source: source.name }, 'market feed failed');
     const old = subscription;
     subscription = undefined;
-    void old.close();
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      if (status === 'stopped') return;
-      restarts += 1;
-      connect();
-    }, backoff);
-    retryTimer.unref();
-    backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+    void old?.close();
+    for (const listener of failureListeners) listener(error);
   };
 
   const connect = () => {
@@ -119,8 +115,9 @@ export function createMarketFeed(deps: {
     subscription = source.subscribe({ market, symbols: list, intervalMs }, { onTicks, onCandleClose, onError });
   };
 
-  /** Ticks per second over the last five whole seconds. */
+  /** Ticks per second over the last five whole seconds; none while not running. */
   const ticksPerSecond = () => {
+    if (status !== 'running') return 0;
     const now = Math.floor(Date.now() / 1000);
     let ticks = 0;
     for (const [second, count] of tickSeconds) if (second >= now - 5 && second < now) ticks += count;
@@ -149,8 +146,9 @@ export function createMarketFeed(deps: {
     },
     async stop() {
       status = 'stopped';
-      clearTimeout(retryTimer);
       clearTimeout(publishTimer);
+      publishTimer = undefined;
+      changed.clear();
       await subscription?.close();
       subscription = undefined;
       await writes;
@@ -178,9 +176,20 @@ export function createMarketFeed(deps: {
         status,
         started_at: status === 'stopped' ? null : startedAt,
         last_error: lastError,
-        restart_count: restarts,
-        data: { source: source.name, symbols: symbols.size, interval_ms: intervalMs, ticks_per_second: ticksPerSecond(), clients },
+        data: {
+          source: source.name,
+          symbols: symbols.size,
+          interval_ms: intervalMs,
+          ticks_per_second: ticksPerSecond(),
+          clients,
+          last_tick_at: lastTickAt === null ? null : new Date(lastTickAt).toISOString(),
+        },
       };
+    },
+    /** Reports the feed's own failures (a dropped stream, a failed write); returns the removal. */
+    onFailure(listener: FeedFailureListener): () => void {
+      failureListeners.add(listener);
+      return () => void failureListeners.delete(listener);
     },
   };
 }

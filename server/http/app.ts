@@ -77,7 +77,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   app.decorateRequest('user', undefined);
   app.addHook('onClose', async () => mailer.close());
   // Feeds stop before the bus they publish on closes.
-  const stopTaskMessages = forwardTaskMessages(ctx.services.tasks, ctx.bus);
+  const stopTaskMessages = forwardTaskMessages(ctx.services.tasks, ctx.bus, ctx.db);
   app.addHook('onClose', async () => stopTaskMessages());
   const stopMarketInfo = forwardMarketInfo(ctx.services.markets, ctx.bus);
   app.addHook('onClose', async () => stopMarketInfo());

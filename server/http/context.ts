@@ -16,6 +16,7 @@ import { createQuotesService } from '../domain/quotes/quotesService';
 import { createMarketsService } from '../domain/markets/marketsService';
 import { createKlinesService } from '../domain/klines/klinesService';
 import { createTaskRunner } from '../domain/tasks/taskRunner';
+import { setUpTaskRuntime } from '../domain/tasks/taskRuntime';
 import { createFeedManager } from '../feeds/feedManager';
 import { createBinanceSource } from '../feeds/binance/binanceSource';
 import { createCsvSource } from '../feeds/csv/csvSource';
@@ -75,10 +76,14 @@ export function createServices(deps: {
   const subscriptions = createSubscriptionsService({ db, groups, strategies, portfolios });
   const notifier = createNotifier({ db, bus, onPushError: (err) => log.warn({ err }, 'notification push failed') });
   const engine = createStrategyEngine({ db, bus, markets, klines, outcome: createSignalOutcome({ markets, bus }), notifier, scoreWriter: createScoreWriter(store), log });
+  // The runner gets its database before anything can start a task.
+  setUpTaskRuntime({ tasks, db, config, mailer, recompute: engine.recompute, log });
   const backtests = createBacktestTasks({ strategies, markets, klines, tasks });
   const ledger = createLedgerServices({ db, bus, markets });
   const notifications = createNotificationServices({ db, bus, notifier, mailer, tasks, config, log });
   const serviceManager = createServiceManager({
+    db,
+    markets,
     feeds,
     engine,
     paperBroker: ledger.paperBroker,

@@ -14,14 +14,46 @@ export interface ClientStats {
   users: number;
 }
 
+/** A raw socket as the `ws-hub` service needs it: something it can close. */
+export interface ClosableSocket {
+  close(code: number, reason: string): void;
+}
+
 /**
- * Who is connected to this process right now. Only counts: the future `ws-hub` service reports
- * them as its status, and tests use them to prove a closed socket was cleaned up.
+ * Who is connected to this process right now, and the `ws-hub` service's gate: the counts are its
+ * figures (tests use them to prove a closed socket was cleaned up); every open socket is tracked
+ * so that stopping the hub can close them all, and a stopped hub refuses new ones.
  */
 export function createClientRegistry() {
   const clients = new Set<LiveClient>();
+  const sockets = new Set<ClosableSocket>();
+  let accepting = true;
 
   return {
+    /** Tracks an accepted socket until the returned removal runs (on its close). */
+    track(socket: ClosableSocket): () => void {
+      sockets.add(socket);
+      return () => void sockets.delete(socket);
+    },
+
+    /** False while the ws-hub is stopped: new sockets are closed at once. */
+    accepting: () => accepting,
+
+    setAccepting(value: boolean) {
+      accepting = value;
+    },
+
+    /** Closes every tracked socket (the ws-hub's stop); returns how many there were. */
+    closeAll(code: number, reason: string): number {
+      const all = [...sockets];
+      sockets.clear();
+      for (const socket of all) socket.close(code, reason);
+      return all.length;
+    },
+
+    /** Open sockets, authenticated or not yet. */
+    openSockets: () => sockets.size,
+
     /** Returns the removal; calling it more than once is harmless. */
     add(kind: SocketKind, userId: number): () => void {
       const client: LiveClient = { kind, userId, connectedAt: Date.now() };

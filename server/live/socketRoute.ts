@@ -10,10 +10,15 @@ function withoutToken(request: FastifyRequest) {
   };
 }
 
+/** RFC 6455 "service restart": the client reconnects later (the ws-hub service is stopped). */
+export const SERVICE_RESTART = 1012;
+export const HUB_STOPPED_REASON = 'Live updates are stopped for maintenance; reconnect shortly';
+
 /**
  * Registers one of the contract's websockets at `path` (`{name}` placeholders as in the contract).
  * OpenAPI cannot describe a websocket, so the route is hidden there; a plain HTTP GET is told
- * (426) to upgrade.
+ * (426) to upgrade. Every socket passes the `ws-hub` gate here: refused (1012) while the hub is
+ * stopped, otherwise tracked so stopping the hub closes it.
  */
 export function socketRoute(app: FastifyInstance, path: string, serve: (socket: WebSocket, request: FastifyRequest) => void) {
   app.route({
@@ -23,6 +28,14 @@ export function socketRoute(app: FastifyInstance, path: string, serve: (socket: 
     logSerializers: { req: withoutToken },
     handler: async (_request, reply) =>
       reply.code(426).header('upgrade', 'websocket').send({ detail: `${path} is a websocket; connect with ws:// or wss://` }),
-    wsHandler: serve,
+    wsHandler: (socket, request) => {
+      const registry = app.ctx.liveClients;
+      if (!registry.accepting()) {
+        socket.close(SERVICE_RESTART, HUB_STOPPED_REASON);
+        return;
+      }
+      socket.once('close', registry.track(socket));
+      serve(socket, request);
+    },
   });
 }

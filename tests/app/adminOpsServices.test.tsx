@@ -91,7 +91,7 @@ describe('services panel', () => {
     await socketOpen(view);
     // The card learns of a command (from a newer frame) that the server then refuses.
     view.store.services.push(service('notifier'));
-    view.sockets.push(APP_SOCKET, { _type: 'service', params: { service_name: 'notifier' }, data: service('notifier', { commands: [{ name: 'flush', destructive: false }] }) });
+    view.sockets.push(APP_SOCKET, { _type: 'service', params: { service_name: 'notifier' }, data: service('notifier', { commands: [{ name: 'flush', destructive: false, args: [] }] }) });
     fireEvent.click(within(await screen.findByRole('article', { name: 'Notifier' })).getByRole('button', { name: 'flush' }));
     await waitFor(() => expect(within(card('Notifier')).getByRole('alert').textContent).toContain('does not know the command "flush"'));
   });

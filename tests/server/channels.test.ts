@@ -267,5 +267,24 @@ describe('notification channels', () => {
       expect(log[0]!.outcome).toBe('success');
       expect(hook.hits.at(-1)!.body.notification.title).toBe('from the engine');
     });
+
+    it('stops delivering while the notifier service is stopped, and delivers again once it starts', async () => {
+      const admin = await t.adminToken();
+      const command = (name: string) =>
+        t.call('POST', `/api/service_manager/send_service_command?service_name=notifier&command=${name}`, { token: admin });
+      const user = await t.createUser('notifier-restart@bazaar.test');
+      const saved = await addChannel(user.token, { type: 'webhook', config: { url: `${hook.url}/restart` } });
+      hook.secret = saved.secret!;
+      hook.answers = [];
+      expect((await command('stop')).status).toBe(200);
+      await notify(user.token, { title: 'while stopped' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await channel(user.token, saved.channel.id)).recent_deliveries).toHaveLength(0);
+      expect((await command('start')).status).toBe(200);
+      await notify(user.token, { title: 'after start' });
+      const { log } = await attempts(user.token, saved.channel.id, 1);
+      expect(log.map((d) => d.outcome)).toEqual(['success']);
+      expect(hook.hits.at(-1)!.body.notification.title).toBe('after start');
+    });
   });
 });

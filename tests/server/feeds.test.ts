@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { localDay, weekday, zoneOffsetMs } from '../../server/feeds/simulated/calendar';
 import { createSimulatedSource } from '../../server/feeds/simulated/simulatedSource';
 import { collectHistory, type SourceMarket } from '../../server/feeds/source';
-import { createTaskRunner } from '../../server/domain/tasks/taskRunner';
 import { startTestServer, type TestServer } from './support/testServer';
 
 /*
@@ -77,36 +76,6 @@ describe('simulated source', () => {
     const source = createSimulatedSource({ seed: 's1', now: () => now });
     const candles = await collectHistory(source, { market: crypto, symbol: 'BTCUSDT', timeframe: '1m', from: now - 10 * MINUTE, to: now + 10 * MINUTE });
     expect(candles.at(-1)!.open_time).toBe(Date.UTC(2025, 2, 3, 10, 29));
-  });
-});
-
-describe('task runner', () => {
-  it('goes PENDING → STARTED → PROGRESS → SUCCESS with progress and result, and FAILURE with the error', async () => {
-    const runner = createTaskRunner();
-    const seen: string[] = [];
-    runner.onChange((t) => seen.push(t.state));
-    const info = runner.start('system.test', { steps: 2 }, async (ctx) => {
-      ctx.progress(1, 2, 'half');
-      return { done: true };
-    });
-    expect(info.state).toBe('PENDING');
-    const done = await runner.wait(info.id);
-    expect(done).toMatchObject({ state: 'SUCCESS', result: { done: true }, has_result: true, progress: { current: 1, total: 2, message: 'half' } });
-    expect(seen).toEqual(['PENDING', 'STARTED', 'PROGRESS', 'SUCCESS']);
-    const failed = runner.start('system.test', {}, async () => {
-      throw new TypeError('boom');
-    });
-    expect(await runner.wait(failed.id)).toMatchObject({ state: 'FAILURE', error: { type: 'TypeError', message: 'boom' } });
-    expect(runner.get('nope')).toBeUndefined();
-  });
-
-  it('refuses a concurrent task when asked and revokes a running one with terminate', async () => {
-    const runner = createTaskRunner();
-    const long = runner.start('system.test', {}, (ctx) => new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(null))), { preventConcurrent: true });
-    expect(() => runner.start('system.test', {}, async () => null, { preventConcurrent: true })).toThrow(/already running/);
-    await new Promise((r) => setImmediate(r));
-    runner.revoke(long.id, true);
-    expect(await runner.wait(long.id)).toMatchObject({ state: 'REVOKED', revoke: { terminate: true } });
   });
 });
 

@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
 import { notificationsRepository } from '../../store/repositories/notifications';
-import { ConflictError } from '../errors';
+import { createTaskScheduler } from '../tasks/scheduler';
 import type { TaskRunner } from '../tasks/taskRunner';
 import type { Notifier } from './notifier';
 
 /**
  * The `notification.expire` task: every notification past its expires_at becomes 50 (expired)
- * and its owner hears of it. A timer looks every interval and starts the task only when
- * something is due, so the task list is not filled with empty runs.
+ * and its owner hears of it. A scheduled job looks every interval and starts the task only when
+ * something is due, so the task list is not filled with empty runs. Safe to retry: expiring is
+ * idempotent.
  */
 export function createExpiry(deps: { db: Kysely<Database>; notifier: Notifier; tasks: TaskRunner; intervalMs: () => number; log?: { warn(obj: object, msg: string): void } }) {
   const { db, notifier, tasks } = deps;
-  let timer: NodeJS.Timeout | undefined;
   let current: string | undefined;
 
   /** Expires what is due now and pushes each change; returns how many. */
@@ -21,6 +21,8 @@ export function createExpiry(deps: { db: Kysely<Database>; notifier: Notifier; t
     for (const notification of expired) await notifier.push(notification, 'updated');
     return expired.length;
   };
+
+  tasks.define('notification.expire', { retrySafe: true, run: async () => ({ expired: await expireNow() }) });
 
   const anyDue = async (now: number) =>
     (await db
@@ -32,31 +34,26 @@ export function createExpiry(deps: { db: Kysely<Database>; notifier: Notifier; t
       .limit(1)
       .executeTakeFirst()) !== undefined;
 
-  const tick = async () => {
-    if (!(await anyDue(Date.now()))) return;
-    try {
-      const info = tasks.start('notification.expire', {}, async () => ({ expired: await expireNow() }), { preventConcurrent: true });
+  const schedule = createTaskScheduler(deps.log ? { log: deps.log } : {}).every({
+    label: 'notification.expire',
+    everyMs: deps.intervalMs,
+    async tick() {
+      if (!(await anyDue(Date.now()))) return;
+      const info = await tasks.start('notification.expire', {}, { preventConcurrent: true, userId: null });
       current = info.id;
-      await tasks.wait(info.id);
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-    } finally {
-      current = undefined;
-    }
-  };
+      try {
+        await tasks.wait(info.id);
+      } finally {
+        current = undefined;
+      }
+    },
+  });
 
   return {
     expireNow,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        tick().catch((err: unknown) => deps.log?.warn({ err }, 'notification expiry failed'));
-      }, deps.intervalMs());
-      timer.unref();
-    },
+    start: () => schedule.start(),
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      schedule.stop();
       if (current) await tasks.wait(current);
     },
   };

@@ -33,7 +33,10 @@ export function createNotificationServices(deps: {
     channels: createChannelsService({ db, delivery, settings }),
     /** Background work: the expiry timer (start) and delivery tasks (stopped with it). */
     notificationJobs: {
-      start: () => expiry.start(),
+      start: () => {
+        delivery.start();
+        expiry.start();
+      },
       async stop() {
         await expiry.stop();
         await delivery.stop();

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { TaskName, TaskState } from '../../../contract';
-import type { TaskInfo, TaskProgress } from '../../../contract/system/tasks';
-import { ConflictError } from '../errors';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { TaskName } from '../../../contract';
+import { taskArgs, type TaskInfo, type TaskProgress } from '../../../contract/system/tasks';
+import type { Database } from '../../store/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { createTaskScheduler } from './scheduler';
+import { ACTIVE_STATES, FINISHED_STATES, RUNNING_STATES, createTaskStore, type TaskStore } from './taskStore';
 
 /**
- * Runs background tasks (back-fill, data updates…) and reports their state by id. A minimal
- * in-process runner until the admin issue completes task control behind this same interface:
- * state lives in memory (a restart forgets it), tasks run concurrently on the event loop, and
- * `terminate` works by aborting the task's signal, which the task checks between steps.
+ * The task runtime (Celery's model, embedded): each task name is defined once with its body;
+ * `start` validates the arguments, writes the task PENDING and queues it; a bounded number run at
+ * once in this process. Every transition is written to the `tasks` table, so state and results
+ * survive a restart, and `recover()` settles what a previous process left unfinished (re-queued
+ * where a retry is safe, else FAILURE/WorkerLost). `terminate` aborts the task's signal, which the
+ * body checks between steps.
  */
 
 /** What a running task may do. */
@@ -19,14 +27,29 @@ export interface TaskContext {
   progress(current: number, total: number, message?: string | null): void;
 }
 
-/** The task body; what it resolves is the task's result (JSON). */
-export type TaskBody = (ctx: TaskContext) => Promise<unknown>;
+export type TaskArgsOf<N extends TaskName> = z.output<(typeof taskArgs)[N]>;
+
+export interface TaskDefinition<N extends TaskName> {
+  /** Safe to run again from the start after a crash cut it off (idempotent). */
+  retrySafe: boolean;
+  /** The body; what it resolves is the task's result (JSON). */
+  run(args: TaskArgsOf<N>, ctx: TaskContext): Promise<unknown>;
+}
 
 export interface StartOptions {
-  /** Who started it; null for system-started tasks (the first back-fill). */
+  /** Who started it; null for scheduled and system-started tasks. */
   userId?: number | null;
-  /** Refuse (ConflictError) when a task of this name is already running. */
+  /** Refuse (ConflictError naming it) when a task of this name is pending or running. */
   preventConcurrent?: boolean;
+}
+
+export interface TaskRuntimeDeps {
+  db: Kysely<Database>;
+  /** Tasks run at once at most (TASK_CONCURRENCY). */
+  concurrency: number;
+  /** Finished tasks older than this are dropped (TASK_RETENTION_DAYS). */
+  retentionDays?: number;
+  log?: { warn(obj: object, msg: string): void };
 }
 
 export type TaskListener = (task: TaskInfo) => void;
@@ -40,22 +63,58 @@ export interface TaskRunnerStats {
   byName: Partial<Record<TaskName, { pending: number; running: number }>>;
 }
 
-const RUNNING: readonly TaskState[] = ['STARTED', 'PROGRESS'];
-const FINISHED: readonly TaskState[] = ['SUCCESS', 'FAILURE', 'REVOKED'];
-/** Finished tasks kept in memory; the oldest go first so a long-lived server stays bounded. */
+/** A task cut off by a crash is run again at most this many times. */
+export const MAX_RECOVERY_RETRIES = 3;
+/** Progress is written (and pushed) at most this often per task; the last one always is. */
+const PROGRESS_WRITE_MS = 250;
+/** Tasks kept in memory for get/list/wait; the database keeps them all. */
 const MAX_KEPT = 1000;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const DEFAULT_RETENTION_DAYS = 30;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-interface Entry {
-  info: TaskInfo;
-  controller: AbortController;
-  done: Promise<void>;
+/** 404 for a task name nobody defined; the message lists the known ones. */
+export class UnknownTaskError extends NotFoundError {
+  constructor(name: string, known: readonly string[]) {
+    super(`Task "${name}"`);
+    this.message = `Unknown task "${name}"; known tasks: ${known.join(', ')}`;
+  }
 }
 
-export function createTaskRunner() {
-  const tasks = new Map<string, Entry>();
+interface Entry {
+  info: TaskInfo;
+  args: unknown;
+  controller: AbortController;
+  done: Promise<void>;
+  finish: () => void;
+  /** The task's writes, in order. */
+  writes: Promise<void>;
+  lastProgressWrite: number;
+  progressTimer: NodeJS.Timeout | undefined;
+  /** Aborted by stop(): its row stays unfinished for the next start's recover(). */
+  interrupted: boolean;
+}
+
+export function createTaskRunner(initial?: TaskRuntimeDeps) {
+  const workerId = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const definitions = new Map<TaskName, TaskDefinition<TaskName>>();
+  const entries = new Map<string, Entry>();
+  const queue: Entry[] = [];
+  const running = new Set<Entry>();
   const listeners = new Set<TaskListener>();
+  let runtime: { deps: TaskRuntimeDeps; store: TaskStore } | undefined;
+  let paused = false;
+  let stopping = false;
+  let startLock: Promise<unknown> = Promise.resolve();
+
+  const need = () => {
+    if (!runtime) throw new Error('the task runner has no database yet (attach it first)');
+    return runtime;
+  };
+  const warn = (err: unknown, msg: string) => runtime?.deps.log?.warn({ err }, msg);
 
   const emit = (info: TaskInfo) => {
     for (const listener of listeners) {
@@ -67,163 +126,390 @@ export function createTaskRunner() {
     }
   };
 
+  const persist = (entry: Entry) => {
+    const snapshot = structuredClone(entry.info);
+    entry.writes = entry.writes
+      .then(() => need().store.save(snapshot, workerId))
+      .catch((err: unknown) => warn(err, 'a task change could not be written'));
+  };
+
+  /** Changes the task, writes it and tells the listeners. */
   const update = (entry: Entry, change: Partial<TaskInfo>) => {
     Object.assign(entry.info, change, { updated_at: iso(Date.now()) });
+    persist(entry);
     emit(entry.info);
   };
 
-  const prune = () => {
-    if (tasks.size <= MAX_KEPT) return;
-    for (const [id, entry] of tasks) {
-      if (tasks.size <= MAX_KEPT) break;
-      if (FINISHED.includes(entry.info.state)) tasks.delete(id);
+  const flushProgress = (entry: Entry) => {
+    if (entry.progressTimer) clearTimeout(entry.progressTimer);
+    entry.progressTimer = undefined;
+    entry.lastProgressWrite = Date.now();
+    update(entry, {});
+  };
+
+  const keep = (entry: Entry) => {
+    entries.set(entry.info.id, entry);
+    if (entries.size <= MAX_KEPT) return;
+    for (const [id, kept] of entries) {
+      if (entries.size <= MAX_KEPT) break;
+      if (FINISHED_STATES.includes(kept.info.state)) entries.delete(id);
     }
   };
 
-  const run = async (entry: Entry, body: TaskBody) => {
-    // Started on the next turn, so the caller gets its PENDING answer first.
-    await new Promise((resolve) => setImmediate(resolve));
-    if (entry.info.state !== 'PENDING') return; // revoked before it started
+  const newEntry = (info: TaskInfo, args: unknown): Entry => {
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    return { info, args, controller: new AbortController(), done, finish, writes: Promise.resolve(), lastProgressWrite: 0, progressTimer: undefined, interrupted: false };
+  };
+
+  const settle = async (entry: Entry) => {
+    await entry.writes;
+    entry.finish();
+  };
+
+  const execute = async (entry: Entry) => {
+    const definition = definitions.get(entry.info.name)!;
     update(entry, { state: 'STARTED', started_at: iso(Date.now()) });
     const ctx: TaskContext = {
       id: entry.info.id,
       signal: entry.controller.signal,
       progress(current, total, message = null) {
-        if (!RUNNING.includes(entry.info.state)) return;
-        const progress: TaskProgress = {
-          current: Math.max(0, Math.floor(current)),
-          total: Math.max(0, Math.floor(total)),
-          message,
-        };
-        update(entry, { state: 'PROGRESS', progress });
+        if (!RUNNING_STATES.includes(entry.info.state)) return;
+        const progress: TaskProgress = { current: Math.max(0, Math.floor(current)), total: Math.max(0, Math.floor(total)), message };
+        Object.assign(entry.info, { state: 'PROGRESS', progress });
+        const wait = entry.lastProgressWrite + PROGRESS_WRITE_MS - Date.now();
+        if (wait <= 0) flushProgress(entry);
+        else entry.progressTimer ??= setTimeout(() => flushProgress(entry), wait);
       },
     };
+    let outcome: Partial<TaskInfo>;
     try {
-      const result = await body(ctx);
-      const finished = iso(Date.now());
-      if (entry.controller.signal.aborted) update(entry, { state: 'REVOKED', finished_at: finished });
-      else update(entry, { state: 'SUCCESS', result: result ?? null, has_result: result !== undefined, finished_at: finished });
+      const result = await definition.run(entry.args as never, ctx);
+      outcome = entry.controller.signal.aborted ? { state: 'REVOKED' } : { state: 'SUCCESS', result: (result ?? null) as TaskInfo['result'], has_result: result !== undefined };
     } catch (error) {
-      const finished = iso(Date.now());
-      if (entry.controller.signal.aborted) {
-        update(entry, { state: 'REVOKED', finished_at: finished });
-      } else {
-        const err = error instanceof Error ? error : new Error(String(error));
-        update(entry, { state: 'FAILURE', error: { type: err.name, message: err.message }, finished_at: finished });
-      }
+      const err = error instanceof Error ? error : new Error(String(error));
+      outcome = entry.controller.signal.aborted ? { state: 'REVOKED' } : { state: 'FAILURE', error: { type: err.name, message: err.message } };
     }
-    prune();
+    if (entry.progressTimer) clearTimeout(entry.progressTimer);
+    entry.progressTimer = undefined;
+    // Cut off by a shutdown: the row stays as it was and the next start's recover() settles it.
+    if (entry.interrupted) return;
+    update(entry, { ...outcome, finished_at: iso(Date.now()) });
   };
 
-  return {
-    /** Queues a task and answers at once with its PENDING record; it starts on the next turn. */
-    start(name: TaskName, args: Record<string, unknown>, body: TaskBody, options: StartOptions = {}): TaskInfo {
-      if (options.preventConcurrent) {
-        const running = [...tasks.values()].find(
-          (e) => e.info.name === name && (e.info.state === 'PENDING' || RUNNING.includes(e.info.state)),
-        );
-        if (running) throw new ConflictError(`A ${name} task is already running (${running.info.id})`);
-      }
-      const now = iso(Date.now());
-      const info: TaskInfo = {
-        id: randomUUID(),
-        name,
-        state: 'PENDING',
-        progress: null,
-        has_result: false,
-        result: null,
-        error: null,
-        args: structuredClone(args) as TaskInfo['args'],
-        user_id: options.userId ?? null,
-        retries: 0,
-        revoke: null,
-        created_at: now,
-        started_at: null,
-        finished_at: null,
-        updated_at: now,
-      };
-      const entry: Entry = { info, controller: new AbortController(), done: Promise.resolve() };
-      tasks.set(info.id, entry);
-      entry.done = run(entry, body);
-      emit(info);
-      return structuredClone(info);
+  const pump = () => {
+    while (runtime && !paused && !stopping && running.size < runtime.deps.concurrency && queue.length > 0) {
+      const entry = queue.shift()!;
+      if (entry.info.state !== 'PENDING') continue; // revoked while it waited
+      running.add(entry);
+      void execute(entry)
+        .catch((err: unknown) => warn(err, 'a task could not run'))
+        .finally(() => {
+          running.delete(entry);
+          void settle(entry);
+          pump();
+        });
+    }
+  };
+
+  /** Queues a PENDING entry; it starts on a later turn so the caller answers PENDING first. */
+  const enqueue = (entry: Entry) => {
+    keep(entry);
+    if (entry.info.state !== 'PENDING') return; // revoked before it was written
+    queue.push(entry);
+    setImmediate(pump);
+  };
+
+  const parseArgs = <N extends TaskName>(name: N, args: unknown): TaskArgsOf<N> => {
+    const parsed = taskArgs[name].safeParse(args ?? {});
+    if (parsed.success) return parsed.data as TaskArgsOf<N>;
+    throw new ValidationError(parsed.error.issues.map((issue) => ({ loc: ['query', 'args', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], msg: issue.message, type: 'value_error' })));
+  };
+
+  const knownNames = () => [...definitions.keys()].sort();
+
+  const finishEntry = (entry: Entry, change: Partial<TaskInfo>) => {
+    update(entry, { ...change, finished_at: iso(Date.now()) });
+    void settle(entry);
+  };
+
+  /**
+   * Creates the task in memory at once and writes it PENDING; it is queued once written. The
+   * insert is the first of the task's writes, so every later change lands on an existing row.
+   */
+  const submit = (name: TaskName, args: unknown, options: StartOptions): Entry => {
+    const { store } = need();
+    if (stopping) throw new Error('the task runner is stopped; no task can start');
+    const now = iso(Date.now());
+    const info: TaskInfo = {
+      id: randomUUID(),
+      name,
+      state: 'PENDING',
+      progress: null,
+      has_result: false,
+      result: null,
+      error: null,
+      args: structuredClone(args) as TaskInfo['args'],
+      user_id: options.userId ?? null,
+      retries: 0,
+      revoke: null,
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+      updated_at: now,
+    };
+    const entry = newEntry(info, args);
+    keep(entry);
+    entry.writes = store.insert(structuredClone(info), workerId).then(
+      () => enqueue(entry),
+      (err: unknown) => {
+        warn(err, 'a task could not be written');
+        Object.assign(entry.info, { state: 'FAILURE', error: { type: 'StoreError', message: 'The task could not be stored' }, finished_at: iso(Date.now()) });
+        entry.finish();
+      },
+    );
+    emit(info);
+    return entry;
+  };
+
+  const activeOfName = async (name: TaskName): Promise<TaskInfo | undefined> => {
+    const here = [...entries.values()].find((e) => e.info.name === name && ACTIVE_STATES.includes(e.info.state));
+    return here ? here.info : need().store.activeOfName(name);
+  };
+
+  /**
+   * Periodic tasks (Celery beat): callers add their jobs (gap repair, retention); the task-worker
+   * service starts and stops it with the runner.
+   */
+  const scheduler = createTaskScheduler({ log: { warn: (obj, msg) => runtime?.deps.log?.warn(obj, msg) } }).every({
+    label: 'task retention',
+    everyMs: () => (runtime ? HOUR : 0),
+    async tick() {
+      await runner.pruneFinished(Date.now() - (runtime?.deps.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY);
+    },
+  });
+
+  const runner = {
+    /** This process's id in the `worker_id` column (host:pid:boot-uuid). */
+    workerId,
+
+    scheduler,
+
+    /** Gives the runner its database and limits; tasks queued from here on start at once. */
+    attach(deps: TaskRuntimeDeps) {
+      runtime = { deps, store: createTaskStore(deps.db) };
+      setImmediate(pump);
     },
 
-    /** A copy of the task's record; undefined for an unknown (or forgotten) id. */
+    /** Defines a task name's body, once. */
+    define<N extends TaskName>(name: N, definition: TaskDefinition<N>) {
+      if (definitions.has(name)) throw new Error(`task ${name} is already defined`);
+      definitions.set(name, definition as unknown as TaskDefinition<TaskName>);
+    },
+
+    /** The names that have a body, sorted. */
+    names: knownNames,
+
+    /**
+     * Checks the name and arguments (defaults applied), writes the task PENDING and queues it.
+     * NotFound for an unknown name (listing the known ones), Conflict naming the task that
+     * prevent_concurrent found, Validation at query.args.<field>.
+     */
+    async start(name: string, args: unknown = {}, options: StartOptions = {}): Promise<TaskInfo> {
+      if (!definitions.has(name as TaskName)) throw new UnknownTaskError(name, knownNames());
+      const taskName = name as TaskName;
+      const parsed = parseArgs(taskName, args);
+      const create = async () => {
+        if (options.preventConcurrent) {
+          const active = await activeOfName(taskName);
+          if (active) throw new ConflictError(`A ${name} task is already ${active.state === 'PENDING' ? 'waiting' : 'running'}: ${active.id}`);
+        }
+        const entry = submit(taskName, parsed, options);
+        await entry.writes;
+        if (entry.info.state === 'FAILURE') throw new Error(`the ${name} task could not be stored`);
+        return structuredClone(entry.info);
+      };
+      if (!options.preventConcurrent) return create();
+      // prevent_concurrent's check-then-insert runs one at a time in this process.
+      const attempt = startLock.then(create);
+      startLock = attempt.catch(() => undefined);
+      return attempt;
+    },
+
+    /**
+     * Like start, but answers at once with the id (Celery's apply_async) for callers that cannot
+     * wait (a notifier listener); the row is written in the background. No prevent_concurrent.
+     */
+    submit(name: TaskName, args: unknown = {}, options: Omit<StartOptions, 'preventConcurrent'> = {}): TaskInfo {
+      if (!definitions.has(name)) throw new UnknownTaskError(name, knownNames());
+      return structuredClone(submit(name, parseArgs(name, args), options).info);
+    },
+
+    /** A copy of a task this process knows (started or recovered here); undefined otherwise. */
     get(id: string): TaskInfo | undefined {
-      const entry = tasks.get(id);
+      const entry = entries.get(id);
       return entry ? structuredClone(entry.info) : undefined;
     },
 
-    /** Every kept task, newest first. */
+    /** The tasks this process knows, newest first (the database has every task: find, report). */
     list(): TaskInfo[] {
-      return [...tasks.values()].map((e) => structuredClone(e.info)).reverse();
+      return [...entries.values()].map((e) => structuredClone(e.info)).reverse();
     },
 
+    /** A task from the database, whoever ran it; undefined for an unknown (or forgotten) id. */
+    async find(id: string): Promise<TaskInfo | undefined> {
+      const entry = entries.get(id);
+      if (entry) return structuredClone(entry.info);
+      return need().store.get(id);
+    },
+
+    /** The database, for the report's queries. */
+    store: (): TaskStore => need().store,
+
     /** Without terminate a pending task never starts; with it a running one is aborted too. */
-    revoke(id: string, terminate = false): TaskInfo | undefined {
-      const entry = tasks.get(id);
-      if (!entry) return undefined;
-      if (FINISHED.includes(entry.info.state)) return structuredClone(entry.info);
+    async revoke(id: string, terminate = false): Promise<TaskInfo | undefined> {
+      const entry = entries.get(id);
       const revoke = { at: iso(Date.now()), terminate };
+      if (!entry) {
+        // Not this process's: a pending one is settled here, a running one is only marked.
+        const { store } = need();
+        const info = await store.get(id);
+        if (!info || FINISHED_STATES.includes(info.state)) return info;
+        const now = iso(Date.now());
+        const changed: TaskInfo = info.state === 'PENDING' ? { ...info, revoke, state: 'REVOKED', finished_at: now, updated_at: now } : { ...info, revoke, updated_at: now };
+        await store.save(changed, null);
+        emit(changed);
+        return changed;
+      }
+      if (FINISHED_STATES.includes(entry.info.state)) return structuredClone(entry.info);
       if (entry.info.state === 'PENDING') {
-        update(entry, { revoke, state: 'REVOKED', finished_at: iso(Date.now()) });
         entry.controller.abort();
+        finishEntry(entry, { revoke, state: 'REVOKED' });
       } else {
         update(entry, { revoke });
         if (terminate) entry.controller.abort();
       }
+      await entry.writes;
       return structuredClone(entry.info);
     },
 
-    /** Drops a finished task's record; false when unknown or still running. */
-    forget(id: string): boolean {
-      const entry = tasks.get(id);
-      if (!entry || !FINISHED.includes(entry.info.state)) return false;
-      return tasks.delete(id);
+    /** Deletes a finished task's record; Conflict for one not finished, false when unknown. */
+    async forget(id: string): Promise<boolean> {
+      const { store } = need();
+      const info = entries.get(id)?.info ?? (await store.get(id));
+      if (!info) return false;
+      if (!FINISHED_STATES.includes(info.state)) throw new ConflictError(`Task ${id} is ${info.state}; only a finished task can be forgotten`);
+      entries.delete(id);
+      return store.deleteFinished(id);
     },
 
-    /** Called on every state or progress change (the app socket's `task` messages). */
+    /** Called on every state change and (throttled) progress change. */
     onChange(listener: TaskListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
 
-    /** Resolves when the task has finished (immediately for an unknown id). */
+    /** Resolves when the task has finished and is written (at once for a task not run here). */
     async wait(id: string): Promise<TaskInfo | undefined> {
-      const entry = tasks.get(id);
-      if (!entry) return undefined;
+      const entry = entries.get(id);
+      if (!entry) return runtime?.store.get(id);
       await entry.done;
       return structuredClone(entry.info);
     },
 
-    /**
-     * The `task-worker` service's stop and start: while paused, running tasks finish and pending
-     * ones wait. SCAFFOLD: the task runtime work implements these (issue 8).
-     */
-    pause(): void {},
-    resume(): void {},
+    /** The `task-worker` service's stop: running tasks finish, pending ones wait. */
+    pause(): void {
+      paused = true;
+    },
+
+    /** The `task-worker` service's start: pending tasks run again. */
+    resume(): void {
+      paused = false;
+      setImmediate(pump);
+    },
 
     /** The `task-worker` service's figures: queue depth and what runs, overall and per task name. */
     stats(): TaskRunnerStats {
       const byName: TaskRunnerStats['byName'] = {};
-      let pending = 0;
-      let running = 0;
-      for (const { info } of tasks.values()) {
-        const slot = (byName[info.name] ??= { pending: 0, running: 0 });
-        if (info.state === 'PENDING') (pending++, slot.pending++);
-        else if (RUNNING.includes(info.state)) (running++, slot.running++);
+      let pendingCount = 0;
+      for (const { info } of queue) {
+        if (info.state !== 'PENDING') continue;
+        pendingCount++;
+        (byName[info.name] ??= { pending: 0, running: 0 }).pending++;
       }
-      return { paused: false, concurrency: Infinity, pending, running, byName };
+      for (const { info } of running) (byName[info.name] ??= { pending: 0, running: 0 }).running++;
+      return { paused, concurrency: runtime?.deps.concurrency ?? 0, pending: pendingCount, running: running.size, byName };
     },
 
-    /** Aborts every unfinished task and waits for them, so the store can close after. */
+    /**
+     * Settles what a previous process left unfinished; call once after migrating, before serving.
+     * PENDING ones are queued again; a running one is run again (retries + 1) when its definition
+     * says a retry is safe and it has retries left, else it ends FAILURE with a WorkerLost error.
+     */
+    async recover(): Promise<{ requeued: number; failed: number }> {
+      const { store } = need();
+      await store.pruneFinished(Date.now() - (runtime?.deps.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY);
+      let requeued = 0;
+      let failed = 0;
+      for (const info of await store.unfinished()) {
+        const definition = definitions.get(info.name);
+        const wasRunning = info.state !== 'PENDING';
+        const now = iso(Date.now());
+        let args: unknown;
+        let failure: string | undefined;
+        try {
+          args = definition ? parseArgs(info.name, info.args) : undefined;
+        } catch (error) {
+          failure = `its arguments are no longer valid (${(error as Error).message})`;
+        }
+        if (!definition) failure = 'no worker defines this task any more';
+        else if (wasRunning && !definition.retrySafe) failure = 'it is not safe to run again';
+        else if (wasRunning && info.retries >= MAX_RECOVERY_RETRIES) failure = `it was retried ${info.retries} times already`;
+        if (failure) {
+          const lost: TaskInfo = {
+            ...info,
+            state: 'FAILURE',
+            error: { type: 'WorkerLost', message: `The task was interrupted by a server restart; ${failure}.` },
+            finished_at: now,
+            updated_at: now,
+          };
+          await store.save(lost, workerId);
+          failed++;
+          continue;
+        }
+        const again: TaskInfo = { ...info, state: 'PENDING', started_at: null, retries: info.retries + (wasRunning ? 1 : 0), updated_at: now };
+        await store.save(again, workerId);
+        enqueue(newEntry(again, args));
+        emit(again);
+        requeued++;
+      }
+      return { requeued, failed };
+    },
+
+    /** Drops finished tasks created before `before` (epoch ms); the scheduler calls it. */
+    async pruneFinished(before: number): Promise<number> {
+      return need().store.pruneFinished(before);
+    },
+
+    /**
+     * Shutdown: nothing new starts, running tasks are aborted and awaited. Their rows stay as they
+     * were (STARTED/PROGRESS), so the next start's recover() retries or fails them like a crash.
+     */
     async stop(): Promise<void> {
-      const pending = [...tasks.values()].filter((e) => !FINISHED.includes(e.info.state));
-      for (const entry of pending) entry.controller.abort();
-      await Promise.all(pending.map((e) => e.done));
+      stopping = true;
+      scheduler.stop();
+      const busy = [...running];
+      for (const entry of busy) {
+        entry.interrupted = true;
+        entry.controller.abort();
+      }
+      await Promise.all(busy.map((e) => e.done));
+      // Whoever waits on a task that will not start here is released; its row stays PENDING.
+      for (const entry of queue.splice(0)) entry.finish();
     },
   };
+  if (initial) runner.attach(initial);
+  return runner;
 }
 
 export type TaskRunner = ReturnType<typeof createTaskRunner>;

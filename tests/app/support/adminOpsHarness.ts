@@ -27,13 +27,13 @@ export function service(name: string, extra: Partial<ServiceInfo> = {}): Service
   return {
     name, kind, market: market ?? null, status: 'running', started_at: new Date(T0 - 3_725_000).toISOString(), last_error: null, restart_count: 0,
     next_restart_at: null, pid: 4242, host: 'node-1', data: null, updated_at: NOW,
-    commands: [{ name: 'start', destructive: false }, { name: 'stop', destructive: true }, { name: 'restart', destructive: true }], ...extra,
+    commands: [{ name: 'start', destructive: false, args: [] }, { name: 'stop', destructive: true, args: [] }, { name: 'restart', destructive: true, args: [] }], ...extra,
   };
 }
 
 const FEED_COMMANDS = [
-  { name: 'start', destructive: false }, { name: 'stop', destructive: true }, { name: 'restart', destructive: true },
-  { name: 'subscribe', destructive: false }, { name: 'unsubscribe', destructive: true },
+  { name: 'start', destructive: false, args: [] }, { name: 'stop', destructive: true, args: [] }, { name: 'restart', destructive: true, args: [] },
+  { name: 'subscribe', destructive: false, args: ['symbol'] }, { name: 'unsubscribe', destructive: true, args: ['symbol'] },
 ];
 export const feed = (market: string, extra: Partial<ServiceInfo> = {}) =>
   service(`market-feed:${market}`, { commands: FEED_COMMANDS, data: { ticks_per_second: 12.345, clients: 3, subscribed: ['BTCUSDT', 'ETHUSDT'], source: 'simulated' }, ...extra });

@@ -6,6 +6,7 @@ import type { Notification } from '../../../../contract/notifications/schemas';
 import type { Database } from '../../../store/schema';
 import { channelsRepository, storedConfig, type ChannelRow } from '../../../store/repositories/channels';
 import { deliveriesRepository } from '../../../store/repositories/deliveries';
+import { notificationsRepository } from '../../../store/repositories/notifications';
 import type { TaskContext, TaskRunner } from '../../tasks/taskRunner';
 import type { Notifier } from '../notifier';
 import type { NotificationSettings } from '../settings';
@@ -131,11 +132,11 @@ export function createChannelDelivery(deps: {
     }
   };
 
+  /** Answers the id at once: the notifier's listener and a channel's "send test" cannot wait. */
   const start = (row: ChannelRow, notification: Notification | null): string => {
-    const info = tasks.start(
+    const info = tasks.submit(
       'notification.deliver',
       notification ? { notification_id: notification.id, channel_id: row.id } : { channel_id: row.id },
-      body(row.id, notification),
       { userId: row.user_id },
     );
     running.add(info.id);
@@ -150,9 +151,33 @@ export function createChannelDelivery(deps: {
     return rows.filter((row) => channelTakes(row, notification)).map((row) => start(row, notification));
   };
 
-  const unsubscribe = notifier.onCreated((notification) => {
-    deliver(notification).catch((err: unknown) => deps.log?.warn({ err, notificationId: notification.id }, 'queueing channel delivery failed'));
+  /** A stored notification (the one a task's args name), whoever owns it. */
+  const notificationById = async (id: number): Promise<Notification | undefined> => {
+    const owner = await db.selectFrom('notifications').select('user_id').where('id', '=', id).executeTakeFirst();
+    return owner ? notificationsRepository.get(db, Number(owner.user_id), id) : undefined;
+  };
+
+  // Safe to retry after a crash: attempts are recorded, and a receiver sees at most a repeat.
+  tasks.define('notification.deliver', {
+    retrySafe: true,
+    async run({ notification_id, channel_id }, ctx) {
+      const notification = notification_id === undefined ? null : await notificationById(notification_id);
+      if (notification === undefined) throw new Error(`Notification ${notification_id} does not exist`);
+      if (channel_id === undefined) {
+        // No channel named: every matching active channel of the owner gets its own task.
+        if (notification === null) throw new Error('notification_id or channel_id is required');
+        return { queued: await deliver(notification) };
+      }
+      return body(channel_id, notification)(ctx);
+    },
   });
+
+  const follow = () =>
+    notifier.onCreated((notification) => {
+      deliver(notification).catch((err: unknown) => deps.log?.warn({ err, notificationId: notification.id }, 'queueing channel delivery failed'));
+    });
+  // Deliveries follow new notifications from the start; the notifier service stops and starts them.
+  let unsubscribe: (() => void) | undefined = follow();
 
   return {
     deliver,
@@ -162,11 +187,17 @@ export function createChannelDelivery(deps: {
     async idle(): Promise<void> {
       while (running.size > 0) await Promise.all([...running].map((id) => tasks.wait(id)));
     },
+    /** Takes new notifications again after a stop (the notifier service's start). */
+    start(): void {
+      stopped = false;
+      unsubscribe ??= follow();
+    },
     /** Stops taking new notifications and aborts pending retries. */
     async stop(): Promise<void> {
       stopped = true;
-      unsubscribe();
-      for (const id of running) tasks.revoke(id, true);
+      unsubscribe?.();
+      unsubscribe = undefined;
+      await Promise.all([...running].map((id) => tasks.revoke(id, true)));
       await Promise.all([...running].map((id) => tasks.wait(id)));
       senders.close();
     },

@@ -120,8 +120,10 @@ export function createSenders(deps: { mailer: Mailer; smtpUrl: string | undefine
           return telegram(config, o);
       }
     },
+    /** Closes the SMTP connection; the next email opens a new one (the notifier can start again). */
     close() {
       transport?.close();
+      transport = undefined;
     },
   };
 }

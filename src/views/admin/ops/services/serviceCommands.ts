@@ -10,17 +10,15 @@ export interface CommandButton {
 const LIFECYCLE = ['start', 'stop', 'restart'] as const;
 /** Stopping or restarting cuts a service's work, whatever it reports. */
 const ALWAYS_DESTRUCTIVE = new Set(['stop', 'restart']);
-/** The contract leaves command arguments free-form; these are the ones the services take. */
-const COMMAND_ARGS: Record<string, string[]> = { subscribe: ['symbol'], unsubscribe: ['symbol'] };
 
 /** start, stop and restart first, then the service's own commands, each with what it needs. */
 export function commandButtons(service: Pick<ServiceInfo, 'commands'>): CommandButton[] {
-  const listed = new Map(service.commands.map((c) => [c.name, c.destructive]));
+  const listed = new Map(service.commands.map((c) => [c.name, c]));
   const own = service.commands.map((c) => c.name).filter((name) => !(LIFECYCLE as readonly string[]).includes(name));
   return [...LIFECYCLE, ...own].map((name) => ({
     name,
-    destructive: ALWAYS_DESTRUCTIVE.has(name) || listed.get(name) === true,
-    args: COMMAND_ARGS[name] ?? [],
+    destructive: ALWAYS_DESTRUCTIVE.has(name) || listed.get(name)?.destructive === true,
+    args: listed.get(name)?.args ?? [],
   }));
 }
 
