@@ -97,7 +97,7 @@ export function createStrategyEngine(deps: {
   let status: 'running' | 'stopped' | 'error' = 'stopped';
   let startedAt: string | null = null;
   let lastError: string | null = null;
-  let stats = { closes: 0, scores: 0, signals: 0, lastPassMs: 0, lastPassSlots: 0 };
+  let stats = { closes: 0, scores: 0, signals: 0, last_pass_ms: 0, last_pass_slots: 0 };
 
   /** Runs `work` after everything queued before it; a failure is logged and shown, never thrown at the caller. */
   const enqueue = (label: string, work: () => Promise<void>) => {
@@ -233,7 +233,7 @@ export function createStrategyEngine(deps: {
       }
     }
     await commit(pass);
-    if (slots > 0) stats = { ...stats, lastPassMs: Math.round(performance.now() - started), lastPassSlots: slots };
+    if (slots > 0) stats = { ...stats, last_pass_ms: Math.round(performance.now() - started), last_pass_slots: slots };
   };
 
   const storedCandle = async (market: string, symbol: string, timeframe: Timeframe, openTime: number): Promise<EngineCandle | undefined> => {

@@ -68,7 +68,7 @@ describe('services panel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, Restart' }));
     await waitFor(() => expect(within(card('Strategy engine')).getByTestId('service-status-strategy-engine').textContent).toBe('Running'));
     expect(view.api.calls.find((c) => c.id === 'services.sendCommand')?.input).toEqual({ query: { service_name: 'strategy-engine', command: 'restart' }, body: {} });
-    expect(within(card('Strategy engine')).getByTestId('service-notice').textContent).toBe('restart done');
+    expect(within(card('Strategy engine')).getByTestId('service-notice').textContent).toBe('“Restart” reached “Strategy engine”; it is now Running.');
   });
 
   it('asks for the symbol of a subscribe, and a start goes at once', async () => {

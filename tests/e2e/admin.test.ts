@@ -114,7 +114,7 @@ describe('the admin screens in Chromium', () => {
   it('shows those calls in the audit log, and every admin screen in English too', async () => {
     await page.getByRole('link', { name: 'گزارش ممیزی' }).click();
     await page.getByText(NEW_USER).first().waitFor();
-    await page.getByText('market-feed:crypto').first().waitFor();
+    await page.getByText('market-feed:crypto/restart').first().waitFor();
     await screenshot(page, 'admin-audit-fa');
     await page.getByRole('link', { name: 'مدیریت بازار' }).click();
     await page.waitForTimeout(800);

@@ -55,6 +55,14 @@ async function api(url: string, token: string, path: string) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
+async function until(probe: () => Promise<boolean>, what: string, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function login(url: string) {
   const res = await fetch(`${url}/api/user/auth/access-token`, { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
   return ((await res.json()) as { access_token: string }).access_token;
@@ -81,13 +89,17 @@ describe('tasks across a crash', () => {
     let token = await login(first.url);
     const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
     const test = await api(first.url, token, `/api/task/start?${q({ task_name: 'system.test', args: JSON.stringify({ steps: 100, step_ms: 1000 }) })}`);
-    // 60 days of every crypto symbol: seconds of work, so it is still running at the kill.
-    const backfill = await api(first.url, token, `/api/task/start?${q({ task_name: 'market.backfill', args: JSON.stringify({ market: 'crypto', from: Date.now() - 60 * 86_400_000 }) })}`);
+    // A back-fill of a few seconds: long enough to be cut off, short enough for the retry to finish
+    // soon. PostgreSQL writes candles several times slower than SQLite, hence a smaller window there.
+    const span = process.env.TEST_DB === 'postgres' ? { symbols: ['BTCUSDT', 'ETHUSDT', 'BNBUSDT'], days: 30 } : { symbols: undefined, days: 60 };
+    const backfillArgs = { market: 'crypto', ...(span.symbols ? { symbols: span.symbols } : {}), from: Date.now() - span.days * 86_400_000 };
+    const backfill = await api(first.url, token, `/api/task/start?${q({ task_name: 'market.backfill', args: JSON.stringify(backfillArgs) })}`);
     expect(test.status).toBe(200);
     expect(backfill.status).toBe(200);
-    // The back-fill keeps the event loop busy for seconds (polling would only be answered after
-    // it), so the process is killed a moment after both started; retries 1 below proves it was cut off.
-    await new Promise((r) => setTimeout(r, 500));
+    // Killed only once both are under way (the server answers during a back-fill).
+    for (const id of [test.body.id, backfill.body.id]) {
+      await until(async () => (await api(first.url, token, `/api/task/state?task_id=${id}`)).body.state === 'PROGRESS', `task ${id} running`);
+    }
     await killed(first.child);
 
     const second = await runServer(env);
@@ -97,11 +109,10 @@ describe('tasks across a crash', () => {
     expect(lost.body).toMatchObject({ state: 'FAILURE', retries: 0, error: { type: 'WorkerLost', message: expect.stringMatching(/interrupted by a server restart/) } });
 
     let retried: any;
-    for (let i = 0; i < 2400; i++) {
+    await until(async () => {
       retried = (await api(second.url, token, `/api/task/state?task_id=${backfill.body.id}&get_result=true`)).body;
-      if (retried.state === 'SUCCESS' || retried.state === 'FAILURE') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+      return retried.state === 'SUCCESS' || retried.state === 'FAILURE';
+    }, 'the retried back-fill to finish', 120_000);
     expect(retried).toMatchObject({ state: 'SUCCESS', retries: 1, result: { market: 'crypto' } });
     const report = await api(second.url, token, '/api/task/report?report_all=true');
     expect(report.body.counts.STARTED).toBe(0);

@@ -41,14 +41,17 @@ const field = (value: unknown, key: string): string | undefined => {
 
 /**
  * What the call acted on, readable in a list: `crypto/fee_rate` for a setting, `crypto/symbols/BTCUSDT`
- * for a list item, `market-feed:crypto` for a service command, `market.backfill` for a task.
+ * for a list item, `market-feed:crypto/restart` for a service command, `market.backfill` for a task.
  */
 function targetOf(call: AdminCall): string | null {
   const { params, query, body } = call;
   const market = field(params, 'market') ?? field(body, 'market');
   const parts: (string | undefined)[] = call.action.startsWith('market.')
     ? [market, field(params, 'name'), field(body, 'symbol') ?? field(body, 'name') ?? field(params, 'id')]
-    : [field(query, 'service_name') ?? field(query, 'task_name') ?? field(query, 'task_id') ?? field(params, 'userId') ?? field(body, 'email') ?? field(query, 'email_to')];
+    : [
+        field(query, 'service_name') ?? field(query, 'task_name') ?? field(query, 'task_id') ?? field(params, 'userId') ?? field(body, 'email') ?? field(query, 'email_to'),
+        field(query, 'command'),
+      ];
   const text = parts.filter((p): p is string => p !== undefined && p !== '').join('/');
   return text === '' ? null : text.slice(0, 300);
 }

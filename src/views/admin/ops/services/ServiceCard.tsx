@@ -35,7 +35,9 @@ export function ServiceCard({ service, now, language, onUpdated }: { service: Se
       const body = Object.fromEntries(command.args.map((key) => [key, (values[key] ?? '').trim()]));
       const answer = await system.api.call(adminServicesApi.sendCommand, { query: { service_name: service.name, command: command.name }, body });
       onUpdated(answer.service);
-      setNotice({ tone: 'success', text: answer.msg });
+      // The server's `msg` is English; the admin reads the same facts in their language.
+      const status = t(`adminOps.services.statuses.${answer.service.status}`);
+      setNotice({ tone: 'success', text: t('adminOps.services.answered', { command: commandLabel(command.name), service: label, status }) });
     } catch (error) {
       setNotice({ tone: 'error', text: errorMessage(error, t) });
     } finally {

@@ -6,6 +6,7 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 
 const KNOWN_KEYS = new Set([
   'ticks_per_second', 'clients', 'connections', 'pending', 'running', 'queue_depth', 'symbols', 'subscribed', 'source', 'last_tick_at', 'subscriptions', 'closes', 'sent', 'failed',
+  'interval_ms', 'scorers', 'markets', 'scores', 'signals', 'last_pass_ms', 'last_pass_slots', 'last_pass_error', 'deliveries_pending', 'deliveries_running', 'expiry_running', 'paused_channels', 'paused', 'concurrency', 'by_name', 'app', 'market', 'portfolio', 'users', 'open_sockets', 'bus_subscribers',
 ]);
 
 export function dataLabel(key: string, t: T): string {
