@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
+  /** Prefix of every Redis key and channel, so several deployments (or tests) can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]*$/, 'letters, digits, : . - _ only').default('bs:'),
   SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   FIRST_SUPERUSER: optionalText.pipe(z.email().optional()),
   FIRST_SUPERUSER_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -59,6 +61,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
   secretKey: string;
   firstSuperuser: string | undefined;
   firstSuperuserPassword: string | undefined;
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     secretKey: e.SECRET_KEY ?? readOrCreateSecretKey(dataDir),
     firstSuperuser: e.FIRST_SUPERUSER,
     firstSuperuserPassword: e.FIRST_SUPERUSER_PASSWORD,

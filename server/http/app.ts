@@ -7,6 +7,7 @@ import { createTokenService } from '../domain/accounts/tokens';
 import { createMailer } from '../domain/mail/mailer';
 import { appSocketRoute } from '../live/appSocket';
 import { createMemoryBus } from '../live/bus';
+import { createRedisBus } from '../live/redisBus';
 import { createClientRegistry } from '../live/registry';
 import type { Store } from '../store/database';
 import { APP_VERSION } from '../version';
@@ -60,7 +61,15 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
 
   const tokens = createTokenService(config.secretKey);
   const mailer = createMailer({ db: store.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
-  const bus = createMemoryBus((err, topic) => app.log.error({ err, topic }, 'a bus subscriber failed'));
+  const onBusError = (err: unknown, topic: string) => app.log.error({ err, topic }, 'a bus subscriber failed');
+  // One process: the in-memory bus. With REDIS_URL every live message crosses processes (issue 9).
+  const bus = config.redisUrl
+    ? createRedisBus(config.redisUrl, onBusError, {
+        prefix: config.redisPrefix,
+        connectionName: `bazaar-signal-${process.pid}`,
+        onConnectionError: (err) => app.log.warn({ err }, 'redis bus connection trouble'),
+      })
+    : createMemoryBus(onBusError);
   const liveClients = createClientRegistry();
   const ctx: AppContext = {
     config,

@@ -147,6 +147,23 @@ describe('strategy engine', () => {
     expect(notifications.map((n) => n.sub_category).sort()).toEqual(['entry', 'exit']);
   });
 
+  it('stopped from the service manager, scores nothing on a close; started again, it scores what it missed', async () => {
+    const admin = await ts.adminToken();
+    const command = (name: string) =>
+      ts.call('POST', `/api/service_manager/send_service_command?service_name=strategy-engine&command=${name}`, { token: admin });
+    const totals = async () =>
+      (await ts.call('GET', `/api/portfolio/manager/read_symbol_score_history?subscription_id=${subscriptionId}&market=${MARKET}&symbol=${SYMBOL}&score_type=total`, { token })).body.data
+        .length as number;
+    const before = await totals();
+    expect((await command('stop')).body.service.status).toBe('stopped');
+    await close([candle(54, 90)]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await totals()).toBe(before);
+    expect((await command('start')).body.service.status).toBe('running');
+    await engine().idle();
+    expect(await totals()).toBe(before + 1);
+  });
+
   it('reports itself as the strategy-engine service', () => {
     expect(engine().status()).toMatchObject({ name: 'strategy-engine', status: 'running', data: { subscriptions: 1, scorers: 1 } });
   });
