@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { BacktestOutcome } from '../backtest';
+import type { BacktestOutcome, BacktestSymbol } from '../backtest';
 import type { KernelJob, WorkerMessage } from './kernelJob';
 
 /**
@@ -18,10 +18,33 @@ const TSX_API = pathToFileURL(join(dirname(createRequire(import.meta.url).resolv
 /** A small bootstrap: register tsx in the new thread, then load the TypeScript entry. */
 const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); })`;
 
+const COLUMNS = ['open_time', 'open', 'high', 'low', 'close', 'volume'] as const;
+
+/**
+ * The job with every candle column as a Float64Array whose buffer is transferred, not cloned:
+ * cloning millions of numbers in arrays cost more than the backtest itself (6.3 s against 0.9 s
+ * for 4 × 1M candles). The kernel reads columns as ArrayLike<number>, so it runs on them as is.
+ */
+function transferable(job: KernelJob): { job: KernelJob; transfer: ArrayBuffer[] } {
+  const transfer: ArrayBuffer[] = [];
+  const symbols = job.symbols.map((symbol) => {
+    const candles = Object.fromEntries(
+      COLUMNS.map((name) => {
+        const column = Float64Array.from(symbol.candles[name]);
+        transfer.push(column.buffer);
+        return [name, column];
+      }),
+    ) as unknown as BacktestSymbol['candles'];
+    return { ...symbol, candles };
+  });
+  return { job: { ...job, symbols }, transfer };
+}
+
 export function runKernelInWorker(job: KernelJob, options: { signal: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<BacktestOutcome> {
   options.signal.throwIfAborted();
   return new Promise<BacktestOutcome>((resolve, reject) => {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: job });
+    const packed = transferable(job);
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: packed.job, transferList: packed.transfer });
     let settled = false;
     const settle = (finish: () => void) => {
       if (settled) return;
