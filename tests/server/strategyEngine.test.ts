@@ -164,6 +164,28 @@ describe('strategy engine', () => {
     expect(await totals()).toBe(before + 1);
   });
 
+  it('strategy.recompute_scores rewrites a subscription\'s scores from stored candles and raises no signal again', async () => {
+    const admin = await ts.adminToken();
+    const history = async () => {
+      const res = await ts.call('GET', `/api/portfolio/manager/read_symbol_score_history?subscription_id=${subscriptionId}&market=${MARKET}&symbol=${SYMBOL}&score_type=total`, { token });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.map((s: { timestamp: number; value: number }) => [s.timestamp, s.value]);
+    };
+    const before = await history();
+    const signalsBefore = (await signals()).length;
+    // A damaged row, as a bad deploy might leave: the recompute must put it right.
+    await ts.server.store.db.updateTable('scores').set({ total: 0 }).where('subscription_id', '=', subscriptionId).where('timestamp', '=', base + 52 * MIN).execute();
+    expect(await history()).not.toEqual(before);
+    // From the first score the engine stored (earlier candles would be scored for the first time).
+    const args = encodeURIComponent(JSON.stringify({ subscription_id: subscriptionId, from: before[0][0] }));
+    const started = await ts.call('GET', `/api/task/start?task_name=strategy.recompute_scores&args=${args}`, { token: admin });
+    expect(started.status, started.text).toBe(200);
+    const done = await ts.server.app.ctx.services.tasks.wait(started.body.id);
+    expect(done).toMatchObject({ state: 'SUCCESS', progress: { current: 1, total: 1 } });
+    expect(await history()).toEqual(before);
+    expect(await signals()).toHaveLength(signalsBefore);
+  });
+
   it('reports itself as the strategy-engine service', () => {
     expect(engine().status()).toMatchObject({ name: 'strategy-engine', status: 'running', data: { subscriptions: 1, scorers: 1 } });
   });
