@@ -12,6 +12,7 @@ import { portfolioExtrasMigration } from './migrations/009_portfolio_extras';
 import { channelsMigration } from './migrations/010_channels';
 import { tasksMigration } from './migrations/011_tasks';
 import { auditMigration } from './migrations/012_audit';
+import { tasksScaleMigration } from './migrations/013_tasks_scale';
 
 /** Migrations in order; names sort, so keep the numeric prefix. */
 function migrationsFor(store: Store): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrationsFor(store: Store): Record<string, Migration> {
     '010_channels': channelsMigration(store.dialect),
     '011_tasks': tasksMigration(store.dialect),
     '012_audit': auditMigration(store.dialect),
+    '013_tasks_scale': tasksScaleMigration(store.dialect),
   };
 }
 

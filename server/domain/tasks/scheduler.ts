@@ -12,7 +12,16 @@ export interface ScheduledJob {
   tick: () => Promise<void>;
 }
 
-export function createTaskScheduler(deps: { log?: { warn(obj: object, msg: string): void } } = {}) {
+export interface SchedulerDeps {
+  log?: { warn(obj: object, msg: string): void };
+  /**
+   * Several processes (the shared queue): a round runs only where this resolves true, so each
+   * period's round runs once across them. Without it every round runs here.
+   */
+  claim?: (label: string, everyMs: number) => Promise<boolean>;
+}
+
+export function createTaskScheduler(deps: SchedulerDeps = {}) {
   const jobs: ScheduledJob[] = [];
   const timers: NodeJS.Timeout[] = [];
   const busy = new Set<string>();
@@ -21,6 +30,7 @@ export function createTaskScheduler(deps: { log?: { warn(obj: object, msg: strin
     if (busy.has(job.label)) return;
     busy.add(job.label);
     try {
+      if (deps.claim && !(await deps.claim(job.label, job.everyMs()))) return;
       await job.tick();
     } catch (err) {
       if (!(err instanceof ConflictError)) deps.log?.warn({ err, job: job.label }, 'a scheduled job failed');

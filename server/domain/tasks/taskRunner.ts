@@ -4,8 +4,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { TaskName } from '../../../contract';
 import { taskArgs, type TaskInfo, type TaskProgress } from '../../../contract/system/tasks';
+import { isUniqueViolation } from '../../store/repositories/marketLists';
 import type { Database } from '../../store/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { createBullmqQueue, type BullmqQueueOptions, type RevokeMessage } from './bullmqQueue';
 import { createTaskScheduler } from './scheduler';
 import { ACTIVE_STATES, FINISHED_STATES, RUNNING_STATES, createTaskStore, type TaskStore } from './taskStore';
 
@@ -16,6 +18,10 @@ import { ACTIVE_STATES, FINISHED_STATES, RUNNING_STATES, createTaskStore, type T
  * survive a restart, and `recover()` settles what a previous process left unfinished (re-queued
  * where a retry is safe, else FAILURE/WorkerLost). `terminate` aborts the task's signal, which the
  * body checks between steps.
+ *
+ * The queue is in this process by default. With `options.queue` (REDIS_URL) it is BullMQ: any
+ * process writes the row PENDING and adds a job whose id is the task's; processes told to
+ * `consume` run the jobs and write the task's changes; reads stay database reads everywhere.
  */
 
 /** What a running task may do. */
@@ -53,6 +59,16 @@ export interface TaskRuntimeDeps {
 }
 
 export type TaskListener = (task: TaskInfo) => void;
+
+export interface TaskRunnerOptions {
+  /** BullMQ on Redis instead of the in-process queue (REDIS_URL); see bullmqQueue.ts. */
+  queue?: BullmqQueueOptions;
+  /**
+   * With `queue`: whether this process runs jobs (the worker and all roles) or only adds them
+   * (api). Default true. Without `queue` the process always runs its own tasks.
+   */
+  consume?: boolean;
+}
 
 export interface TaskRunnerStats {
   paused: boolean;
@@ -96,9 +112,11 @@ interface Entry {
   progressTimer: NodeJS.Timeout | undefined;
   /** Aborted by stop(): its row stays unfinished for the next start's recover(). */
   interrupted: boolean;
+  /** Why the insert failed (a unique violation is prevent_concurrent losing a race). */
+  insertError?: unknown;
 }
 
-export function createTaskRunner(initial?: TaskRuntimeDeps) {
+export function createTaskRunner(initial?: TaskRuntimeDeps, options: TaskRunnerOptions = {}) {
   const workerId = `${hostname()}:${process.pid}:${randomUUID()}`;
   const definitions = new Map<TaskName, TaskDefinition<TaskName>>();
   const entries = new Map<string, Entry>();
@@ -109,6 +127,12 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
   let paused = false;
   let stopping = false;
   let startLock: Promise<unknown> = Promise.resolve();
+  const lazyLog = { warn: (obj: object, msg: string) => runtime?.deps.log?.warn(obj, msg) };
+  /** BullMQ when configured; undefined for the in-process queue. */
+  const shared = options.queue ? createBullmqQueue(options.queue, lazyLog) : undefined;
+  const consumes = !shared || options.consume !== false;
+  let sharedStats: TaskRunnerStats = { paused: false, concurrency: 0, pending: 0, running: 0, byName: {} };
+  let statsRefresh: Promise<void> | undefined;
 
   const need = () => {
     if (!runtime) throw new Error('the task runner has no database yet (attach it first)');
@@ -167,9 +191,10 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
     entry.finish();
   };
 
-  const execute = async (entry: Entry) => {
+  /** Runs the body; `markStarted` false when the caller already wrote STARTED (the shared queue's take). */
+  const execute = async (entry: Entry, markStarted = true) => {
     const definition = definitions.get(entry.info.name)!;
-    update(entry, { state: 'STARTED', started_at: iso(Date.now()) });
+    if (markStarted) update(entry, { state: 'STARTED', started_at: iso(Date.now()) });
     const ctx: TaskContext = {
       id: entry.info.id,
       signal: entry.controller.signal,
@@ -237,7 +262,7 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
    * Creates the task in memory at once and writes it PENDING; it is queued once written. The
    * insert is the first of the task's writes, so every later change lands on an existing row.
    */
-  const submit = (name: TaskName, args: unknown, options: StartOptions): Entry => {
+  const submit = (name: TaskName, args: unknown, options: StartOptions, exclusive = false): Entry => {
     const { store } = need();
     if (stopping) throw new Error('the task runner is stopped; no task can start');
     const now = iso(Date.now());
@@ -259,17 +284,127 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
       updated_at: now,
     };
     const entry = newEntry(info, args);
-    keep(entry);
-    entry.writes = store.insert(structuredClone(info), workerId).then(
-      () => enqueue(entry),
+    // With the shared queue another process may run it: only the table knows its state then.
+    if (!shared) keep(entry);
+    entry.writes = store.insert(structuredClone(info), workerId, exclusive).then(
+      () => (shared ? handOver(entry) : enqueue(entry)),
       (err: unknown) => {
-        warn(err, 'a task could not be written');
+        entry.insertError = err;
+        if (!isUniqueViolation(err)) warn(err, 'a task could not be written');
         Object.assign(entry.info, { state: 'FAILURE', error: { type: 'StoreError', message: 'The task could not be stored' }, finished_at: iso(Date.now()) });
         entry.finish();
       },
     );
     emit(info);
     return entry;
+  };
+
+  /** Shared queue: adds the written task's job; a task that cannot be queued ends FAILURE. */
+  const handOver = async (entry: Entry) => {
+    try {
+      await shared!.add(entry.info.id, entry.info.name);
+      void ensureConsuming();
+    } catch (err) {
+      warn(err, 'a task could not be queued');
+      const now = iso(Date.now());
+      Object.assign(entry.info, { state: 'FAILURE', error: { type: 'QueueError', message: 'The task could not be queued' }, finished_at: now, updated_at: now });
+      await need().store.transition(structuredClone(entry.info), workerId, ['PENDING']);
+      emit(entry.info);
+    }
+    entry.finish();
+  };
+
+  /** Issue 8's rule for a task found running after its process was lost: why it must fail, or undefined to retry. */
+  const lostReason = (info: TaskInfo): string | undefined => {
+    const definition = definitions.get(info.name);
+    if (!definition) return 'no worker defines this task any more';
+    try {
+      parseArgs(info.name, info.args);
+    } catch (error) {
+      return `its arguments are no longer valid (${(error as Error).message})`;
+    }
+    if (info.state === 'PENDING') return undefined;
+    if (!definition.retrySafe) return 'it is not safe to run again';
+    if (info.retries >= MAX_RECOVERY_RETRIES) return `it was retried ${info.retries} times already`;
+    return undefined;
+  };
+
+  const workerLost = (info: TaskInfo, reason: string, cause: string): TaskInfo => {
+    const now = iso(Date.now());
+    return { ...info, state: 'FAILURE', error: { type: 'WorkerLost', message: `The task was interrupted by ${cause}; ${reason}.` }, finished_at: now, updated_at: now };
+  };
+
+  /**
+   * Shared queue: runs the job of task `id` here. The row decides: PENDING is taken by a
+   * compare-and-set (a revoke in another process may have won); STARTED/PROGRESS means its
+   * consumer died (BullMQ found the job stalled), and issue 8's rule retries or fails it.
+   */
+  const runJob = async (id: string): Promise<void> => {
+    const { store } = need();
+    const info = await store.get(id);
+    if (!info || FINISHED_STATES.includes(info.state)) return;
+    const now = iso(Date.now());
+    const reason = lostReason(info);
+    if (reason) {
+      const lost = workerLost(info, reason, info.state === 'PENDING' ? 'a worker that cannot run it' : 'the loss of its worker');
+      if (await store.transition(lost, workerId, ACTIVE_STATES)) emit(lost);
+      return;
+    }
+    const wasRunning = info.state !== 'PENDING';
+    const started: TaskInfo = { ...info, state: 'STARTED', progress: null, started_at: now, updated_at: now, retries: info.retries + (wasRunning ? 1 : 0) };
+    if (!(await store.transition(started, workerId, wasRunning ? RUNNING_STATES : ['PENDING']))) return;
+    const entry = newEntry(started, parseArgs(info.name, info.args));
+    keep(entry);
+    running.add(entry);
+    emit(started);
+    // A revoke published before the entry was registered here was missed: the row has it.
+    const latest = await store.get(id).catch(() => undefined);
+    if (latest?.revoke) onRevoke({ id, revoke: latest.revoke });
+    try {
+      await execute(entry, false);
+    } finally {
+      running.delete(entry);
+      await settle(entry);
+    }
+    // Cut off by stop(): the job must not complete, so that another consumer takes it as stalled.
+    if (entry.interrupted) throw new Error('the task was interrupted by a shutdown');
+  };
+
+  /** Shared queue: a revoke published by another process, for a task running here. */
+  const onRevoke = ({ id, revoke }: RevokeMessage) => {
+    const entry = entries.get(id);
+    if (!entry || !RUNNING_STATES.includes(entry.info.state)) return;
+    update(entry, { revoke });
+    if (revoke.terminate) entry.controller.abort();
+  };
+
+  /** Shared queue: BullMQ gave a job up (stalled too often, or it failed outside the body). */
+  const onJobFailed = (id: string, error: Error) => {
+    if (stopping) return; // a job cut off by stop() is left for another consumer
+    void (async () => {
+      const info = await need().store.get(id);
+      if (!info || FINISHED_STATES.includes(info.state)) return;
+      const lost = workerLost(info, error.message, 'the task queue');
+      if (await need().store.transition(lost, workerId, ACTIVE_STATES)) emit(lost);
+    })().catch((err: unknown) => warn(err, 'a failed task job could not be settled'));
+  };
+
+  /** Shared queue: this process starts taking jobs (once it is attached and consumes). */
+  const ensureConsuming = async (): Promise<void> => {
+    if (!shared || !consumes || !runtime || stopping || shared.consuming) return;
+    await shared
+      .consume({ concurrency: runtime.deps.concurrency, process: runJob, onRevoke, onFailed: onJobFailed })
+      .catch((err: unknown) => warn(err, 'the task consumer could not start'));
+  };
+
+  const refreshSharedStats = () => {
+    statsRefresh ??= (async () => {
+      const [counts, byName] = await Promise.all([shared!.counts(), need().store.activeByName()]);
+      sharedStats = { paused: consumes && paused, concurrency: consumes ? (runtime?.deps.concurrency ?? 0) : 0, ...counts, byName };
+    })()
+      .catch((err: unknown) => warn(err, 'the task queue figures could not be read'))
+      .finally(() => (statsRefresh = undefined));
+    return statsRefresh;
   };
 
   const activeOfName = async (name: TaskName): Promise<TaskInfo | undefined> => {
@@ -281,13 +416,69 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
    * Periodic tasks (Celery beat): callers add their jobs (gap repair, retention); the task-worker
    * service starts and stops it with the runner.
    */
-  const scheduler = createTaskScheduler({ log: { warn: (obj, msg) => runtime?.deps.log?.warn(obj, msg) } }).every({
+  const scheduler = createTaskScheduler({
+    log: lazyLog,
+    // Shared queue: one process runs each round (a Redis key per label and period).
+    ...(shared ? { claim: (label: string, everyMs: number) => shared.claimRound(label, everyMs) } : {}),
+  }).every({
     label: 'task retention',
     everyMs: () => (runtime ? HOUR : 0),
     async tick() {
       await runner.pruneFinished(Date.now() - (runtime?.deps.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY);
     },
   });
+
+  /** Shared queue: revoke of a task not running here, settled in the table and told to its consumer. */
+  const revokeShared = async (id: string, revoke: NonNullable<TaskInfo['revoke']>): Promise<TaskInfo | undefined> => {
+    const { store } = need();
+    const info = await store.get(id);
+    if (!info || FINISHED_STATES.includes(info.state)) return info;
+    const now = iso(Date.now());
+    if (info.state === 'PENDING') {
+      const revoked: TaskInfo = { ...info, revoke, state: 'REVOKED', finished_at: now, updated_at: now };
+      // Compare-and-set: a consumer taking it at this moment wins, and then it is revoked as running.
+      if (await store.transition(revoked, null, ['PENDING'])) {
+        await shared!.remove(id);
+        emit(revoked);
+        return revoked;
+      }
+      return revokeShared(id, revoke);
+    }
+    const marked: TaskInfo = { ...info, revoke, updated_at: now };
+    await store.markRevoke(id, revoke);
+    // The consumer records it in its own copy (else its next write would drop it) and, with terminate, aborts.
+    await shared!.publishRevoke({ id, revoke });
+    return marked;
+  };
+
+  /**
+   * Shared queue's recover(): PENDING rows get their job again (a no-op when it exists); running
+   * rows whose job BullMQ still holds are left to its stalled-job check, since their worker may be
+   * alive in another process; the rest (the queue lost them) follow issue 8's rule.
+   */
+  const recoverShared = async (): Promise<{ requeued: number; failed: number }> => {
+    const { store } = need();
+    let requeued = 0;
+    let failed = 0;
+    for (const info of await store.unfinished()) {
+      if (info.state !== 'PENDING' && (await shared!.hasJob(info.id))) continue;
+      const reason = lostReason(info);
+      if (reason) {
+        const lost = workerLost(info, reason, info.state === 'PENDING' ? 'a worker that cannot run it' : 'the loss of its worker');
+        if (await store.transition(lost, workerId, [info.state])) failed++;
+        continue;
+      }
+      if (info.state !== 'PENDING') {
+        const again: TaskInfo = { ...info, state: 'PENDING', started_at: null, retries: info.retries + 1, updated_at: iso(Date.now()) };
+        if (!(await store.transition(again, workerId, [info.state]))) continue;
+      }
+      await shared!.add(info.id, info.name);
+      requeued++;
+    }
+    // The consumer starts once the tasks are defined: a worker's start-up calls recover() last.
+    await ensureConsuming();
+    return { requeued, failed };
+  };
 
   const runner = {
     /** This process's id in the `worker_id` column (host:pid:boot-uuid). */
@@ -324,9 +515,14 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
           const active = await activeOfName(taskName);
           if (active) throw new ConflictError(`A ${name} task is already ${active.state === 'PENDING' ? 'waiting' : 'running'}: ${active.id}`);
         }
-        const entry = submit(taskName, parsed, options);
+        const entry = submit(taskName, parsed, options, options.preventConcurrent === true);
         await entry.writes;
-        if (entry.info.state === 'FAILURE') throw new Error(`the ${name} task could not be stored`);
+        if (isUniqueViolation(entry.insertError)) {
+          // Another process's start won the race; the index let only its row in.
+          const winner = await need().store.activeOfName(taskName);
+          throw new ConflictError(`A ${name} task is already ${winner?.state === 'PENDING' ? 'waiting' : 'running'}: ${winner?.id ?? 'unknown'}`);
+        }
+        if (entry.info.state === 'FAILURE') throw new Error(`the ${name} task could not be ${entry.insertError ? 'stored' : 'queued'}`);
         return structuredClone(entry.info);
       };
       if (!options.preventConcurrent) return create();
@@ -359,7 +555,8 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
     /** A task from the database, whoever ran it; undefined for an unknown (or forgotten) id. */
     async find(id: string): Promise<TaskInfo | undefined> {
       const entry = entries.get(id);
-      if (entry) return structuredClone(entry.info);
+      // Shared queue: a copy here is only current while the task runs here.
+      if (entry && (!shared || running.has(entry))) return structuredClone(entry.info);
       return need().store.get(id);
     },
 
@@ -370,6 +567,7 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
     async revoke(id: string, terminate = false): Promise<TaskInfo | undefined> {
       const entry = entries.get(id);
       const revoke = { at: iso(Date.now()), terminate };
+      if (shared && (!entry || !running.has(entry))) return revokeShared(id, revoke);
       if (!entry) {
         // Not this process's: a pending one is settled here, a running one is only marked.
         const { store } = need();
@@ -417,19 +615,31 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
       return structuredClone(entry.info);
     },
 
-    /** The `task-worker` service's stop: running tasks finish, pending ones wait. */
+    /** The `task-worker` service's stop: running tasks finish, pending ones wait (no-op without consuming). */
     pause(): void {
+      if (!consumes) return;
       paused = true;
+      shared?.pause();
     },
 
     /** The `task-worker` service's start: pending tasks run again. */
     resume(): void {
+      if (!consumes) return;
       paused = false;
+      if (shared) {
+        void ensureConsuming();
+        shared.resume();
+      }
       setImmediate(pump);
     },
 
     /** The `task-worker` service's figures: queue depth and what runs, overall and per task name. */
     stats(): TaskRunnerStats {
+      if (shared) {
+        // BullMQ's figures are a Redis round trip away: the last ones read, refreshed now.
+        void refreshSharedStats();
+        return structuredClone(sharedStats);
+      }
       const byName: TaskRunnerStats['byName'] = {};
       let pendingCount = 0;
       for (const { info } of queue) {
@@ -449,6 +659,7 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
     async recover(): Promise<{ requeued: number; failed: number }> {
       const { store } = need();
       await store.pruneFinished(Date.now() - (runtime?.deps.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY);
+      if (shared) return recoverShared();
       let requeued = 0;
       let failed = 0;
       for (const info of await store.unfinished()) {
@@ -498,6 +709,16 @@ export function createTaskRunner(initial?: TaskRuntimeDeps) {
     async stop(): Promise<void> {
       stopping = true;
       scheduler.stop();
+      if (shared) {
+        // The consumer lets go first, so an aborted task's job can neither complete nor fail:
+        // its lock runs out and another consumer retries or fails it, like after a crash.
+        const busy = [...running];
+        for (const entry of busy) entry.interrupted = true;
+        await shared.close(true);
+        for (const entry of busy) entry.controller.abort();
+        await Promise.all(busy.map((e) => e.done));
+        return;
+      }
       const busy = [...running];
       for (const entry of busy) {
         entry.interrupted = true;

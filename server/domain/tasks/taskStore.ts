@@ -16,7 +16,7 @@ const iso = (value: number | null) => (value === null ? null : new Date(Number(v
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
-export function toRow(info: TaskInfo, workerId: string | null): TasksTable {
+export function toRow(info: TaskInfo, workerId: string | null): Omit<TasksTable, 'exclusive_name'> {
   return {
     id: info.id,
     name: info.name,
@@ -74,8 +74,53 @@ export function createTaskStore(db: Kysely<Database>) {
   };
 
   return {
-    async insert(info: TaskInfo, workerId: string): Promise<void> {
-      await db.insertInto('tasks').values(toRow(info, workerId)).execute();
+    /**
+     * Writes a new task. With `exclusive` the row holds its name in `exclusive_name`, and the
+     * partial unique index refuses a second unfinished one (isUniqueViolation tells).
+     */
+    async insert(info: TaskInfo, workerId: string, exclusive = false): Promise<void> {
+      await db
+        .insertInto('tasks')
+        .values({ ...toRow(info, workerId), exclusive_name: exclusive ? info.name : null })
+        .execute();
+    },
+
+    /**
+     * Writes the whole record only while the row is still in one of `from` (compare-and-set), so
+     * two processes cannot both take a task (one starts it, the other revokes it): false when
+     * another process got there first.
+     */
+    async transition(info: TaskInfo, workerId: string | null, from: readonly TaskState[]): Promise<boolean> {
+      const { id: _id, ...row } = toRow(info, workerId);
+      const result = await db.updateTable('tasks').set(row).where('id', '=', info.id).where('state', 'in', [...from]).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Records a revoke on a running task, leaving every other column to the process running it. */
+    async markRevoke(id: string, revoke: NonNullable<TaskInfo['revoke']>): Promise<void> {
+      await db
+        .updateTable('tasks')
+        .set({ revoke_at: ms(revoke.at), revoke_terminate: revoke.terminate ? 1 : 0 })
+        .where('id', '=', id)
+        .where('state', 'in', [...RUNNING_STATES])
+        .execute();
+    },
+
+    /** Unfinished tasks per name and state, for the stats of a shared queue. */
+    async activeByName(): Promise<Partial<Record<TaskName, { pending: number; running: number }>>> {
+      const rows = await db
+        .selectFrom('tasks')
+        .select(['name', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('state', 'in', [...ACTIVE_STATES])
+        .groupBy(['name', 'state'])
+        .execute();
+      const byName: Partial<Record<TaskName, { pending: number; running: number }>> = {};
+      for (const row of rows) {
+        const counts = (byName[row.name as TaskName] ??= { pending: 0, running: 0 });
+        if (row.state === 'PENDING') counts.pending += Number(row.n);
+        else counts.running += Number(row.n);
+      }
+      return byName;
     },
 
     /** Writes the whole record: every column follows the runner's copy of the task. */

@@ -18,6 +18,11 @@ export interface TasksTable {
   revoke_at: number | null;
   revoke_terminate: number | null;
   worker_id: string | null;
+  /**
+   * The task's name while a task started with prevent_concurrent is unfinished (migration 013's
+   * partial unique index makes a second one fail), else null.
+   */
+  exclusive_name: string | null;
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
