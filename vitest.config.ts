@@ -36,6 +36,18 @@ export default defineConfig({
       },
       serverProject('server-sqlite', 'sqlite'),
       serverProject('server-postgres', 'postgres'),
+      // Several real server processes (api, worker, feed roles) on PostgreSQL and Redis (issue 9); run once.
+      {
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/support/postgresGlobalSetup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
       {
         test: {
           name: 'e2e',

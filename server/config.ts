@@ -23,6 +23,14 @@ const EnvSchema = z.object({
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
   /** Prefix of every Redis key and channel, so several deployments (or tests) can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[\w:.-]*$/, 'letters, digits, : . - _ only').default('bs:'),
+  /** What this process runs (issue 9): everything, or one part of a scaled-out deployment. */
+  ROLE: z.enum(['all', 'api', 'worker', 'feed']).default('all'),
+  /** How long a silent feed or engine leader keeps its lease; a takeover after a crash takes about this long. */
+  LEASE_TTL_MS: z.coerce.number().int().min(300).max(600_000).default(10_000),
+  /** With REDIS_URL: how long a worker's hold on a running task lasts unrenewed (a dead worker's task is noticed after it). */
+  TASK_LOCK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /** With REDIS_URL: how often workers look for tasks whose worker died. */
+  TASK_STALLED_CHECK_MS: z.coerce.number().int().min(500).max(3_600_000).default(15_000),
   SECRET_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   FIRST_SUPERUSER: optionalText.pipe(z.email().optional()),
   FIRST_SUPERUSER_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
@@ -62,6 +70,11 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   redisPrefix: string;
+  /** all | api | worker | feed; anything but `all` needs REDIS_URL (server/roles/role.ts). */
+  role: 'all' | 'api' | 'worker' | 'feed';
+  leaseTtlMs: number;
+  taskLockMs: number;
+  taskStalledCheckMs: number;
   secretKey: string;
   firstSuperuser: string | undefined;
   firstSuperuserPassword: string | undefined;
@@ -109,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings in the environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Only one process can run without Redis: the other roles need each other through it.
+  if (e.ROLE !== 'all' && !e.REDIS_URL) {
+    throw new ConfigError(`Invalid settings in the environment:\n  ROLE: "${e.ROLE}" needs REDIS_URL (the processes of a scaled-out deployment meet in Redis); without it only ROLE=all runs`);
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -118,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    role: e.ROLE,
+    leaseTtlMs: e.LEASE_TTL_MS,
+    taskLockMs: e.TASK_LOCK_MS,
+    taskStalledCheckMs: e.TASK_STALLED_CHECK_MS,
     secretKey: e.SECRET_KEY ?? readOrCreateSecretKey(dataDir),
     firstSuperuser: e.FIRST_SUPERUSER,
     firstSuperuserPassword: e.FIRST_SUPERUSER_PASSWORD,

@@ -5,6 +5,7 @@ import { seedDemo } from './domain/signals/demoSeed';
 import { buildApp } from './http/app';
 import { openStore, type Store } from './store/database';
 import { migrateToLatest } from './store/migrate';
+import { underStartupLock } from './roles/startupLock';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -19,23 +20,30 @@ export async function startServer(config: Config, options: { sqliteFile?: string
   const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: options.sqliteFile });
   let app: FastifyInstance | undefined;
   try {
-    await migrateToLatest(store);
-    app = await buildApp(config, store);
-    // Tasks a previous process left unfinished are retried or failed before anything new starts.
-    await app.ctx.services.tasks.recover();
-    await app.ctx.services.quotes.seed();
-    await app.ctx.services.markets.seed();
-    await app.ctx.services.strategies.seed();
-    const admin = await ensureFirstSuperuser(store.db, {
-      email: config.firstSuperuser,
-      password: config.firstSuperuserPassword,
+    // Scaled out, processes start together: one at a time migrates and seeds (idempotent steps).
+    const admin = await underStartupLock(store, async () => {
+      await migrateToLatest(store);
+      app = await buildApp(config, store);
+      // Tasks a previous process left unfinished are retried or failed before anything new starts.
+      await app.ctx.services.tasks.recover();
+      await app.ctx.services.quotes.seed();
+      await app.ctx.services.markets.seed();
+      await app.ctx.services.strategies.seed();
+      const first = await ensureFirstSuperuser(store.db, {
+        email: config.firstSuperuser,
+        password: config.firstSuperuserPassword,
+      });
+      if (first && config.seedDemo) await seedDemo({ db: store.db, ...app.ctx.services }, first.email);
+      return first;
     });
-    if (admin && config.seedDemo) await seedDemo({ db: store.db, ...app.ctx.services }, admin.email);
+    if (!app) throw new Error('the app was not built');
     if (admin?.generatedPassword) announceGeneratedAdmin(admin.email, admin.generatedPassword);
     else if (admin) app.log.info({ email: admin.email }, 'first admin created');
     await app.listen({ port: config.port, host: config.host });
-    // Market data starts once the server answers; back-fill runs in the background.
+    // Market data starts once the server answers; back-fill runs in the background. Which parts
+    // start depends on ROLE (server/roles/role.ts).
     await app.ctx.services.serviceManager.startAll();
+    app.log.info({ role: config.role, clustered: config.redisUrl !== undefined }, `running as ROLE=${config.role}`);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await store.close().catch(() => undefined);

@@ -36,6 +36,12 @@ export function createFeedManager(deps: {
   klines: KlinesService;
   tasks: TaskRunner;
   log: FastifyBaseLogger;
+  /**
+   * Scaled out (issue 9): start() boots no market; in a feed process each one runs while it holds
+   * the market's lease (startMarket / stopMarket, called by server/roles/leadership.ts), and the
+   * other roles run none (they still define the feed tasks and serve live_price from the bus).
+   */
+  leased?: boolean;
 }) {
   const { config, bus, markets, klines, tasks, log } = deps;
   const repo = createKlinesRepository(deps.store);
@@ -135,32 +141,46 @@ export function createFeedManager(deps: {
     return typeof value === 'number' && Number.isFinite(value) ? Math.min(60_000, Math.max(100, value)) : DEFAULT_INTERVAL_MS;
   };
 
-  /** Live feeds first (so prices move within seconds), then one back-fill task per market. */
+  /** A market's live feed (so prices move within seconds), then its back-fill task. */
+  const bootMarket = async (market: Market) => {
+    const source = pickSource(market);
+    const symbols = (await markets.activeSymbols(market.name)).map((s) => s.name);
+    if (source.subscribe) {
+      const feed = createMarketFeed({
+        market: toSourceMarket(market),
+        symbols,
+        source,
+        intervalMs: await liveInterval(market.name),
+        klines,
+        repo,
+        bus,
+        log,
+      });
+      feeds.set(market.name, feed);
+      await feed.start();
+    }
+    // Resumes from the newest stored candle: after a takeover it fills what the old leader missed.
+    const days = backfillDays();
+    if (days > 0 && symbols.length > 0) {
+      await runTask('market.backfill', { market: market.name }, { userId: null });
+    }
+  };
+
+  /** Every active market, one after the other (one process, or ROLE=all without Redis). */
   const boot = async () => {
     const active = (await markets.listMarkets()).filter((m) => m.is_active);
     for (const market of active) {
       if (stopped) return;
-      const source = pickSource(market);
-      const symbols = (await markets.activeSymbols(market.name)).map((s) => s.name);
-      if (source.subscribe) {
-        const feed = createMarketFeed({
-          market: toSourceMarket(market),
-          symbols,
-          source,
-          intervalMs: await liveInterval(market.name),
-          klines,
-          repo,
-          bus,
-          log,
-        });
-        feeds.set(market.name, feed);
-        await feed.start();
-      }
-      const days = backfillDays();
-      if (days > 0 && symbols.length > 0) {
-        await runTask('market.backfill', { market: market.name }, { userId: null });
-      }
+      await bootMarket(market);
     }
+  };
+
+  /** Per market, its start and stop steps in order: a lease won and lost quickly never overlaps them. */
+  const marketSteps = new Map<string, Promise<unknown>>();
+  const inOrder = (market: string, step: () => Promise<void>): Promise<void> => {
+    const next = (marketSteps.get(market) ?? Promise.resolve()).then(step);
+    marketSteps.set(market, next.catch(() => undefined));
+    return next;
   };
 
   /**
@@ -189,6 +209,10 @@ export function createFeedManager(deps: {
       if (!enabled() || booting) return;
       stopped = false;
       stopFollowingLists ??= followListEdits();
+      if (deps.leased) {
+        booting = Promise.resolve();
+        return;
+      }
       booting = boot().catch((error: unknown) => log.error({ err: error }, 'market feeds could not start'));
     },
 
@@ -198,6 +222,7 @@ export function createFeedManager(deps: {
       stopFollowingLists = undefined;
       await booting;
       booting = undefined;
+      await Promise.all([...marketSteps.values()]);
       await Promise.all([...ownTasks].map((id) => tasks.revoke(id, true)));
       await Promise.all([...ownTasks].map((id) => tasks.wait(id)));
       await Promise.all([...feeds.values()].map((f) => f.stop()));
@@ -205,6 +230,27 @@ export function createFeedManager(deps: {
       await Promise.all([...hubs.values()].map((h) => h.stop()));
       hubs.clear();
     },
+
+    /**
+     * Starts one market's feed (this process just became its leader). Waits for the live feed;
+     * the back-fill runs as a task. Nothing happens when feeds are off or already running here.
+     */
+    startMarket: (name: string) =>
+      inOrder(name, async () => {
+        if (!enabled() || stopped || feeds.has(name)) return;
+        const market = await markets.getMarket(name);
+        if (!market.is_active) return;
+        await bootMarket(market);
+      }),
+
+    /** Stops one market's feed at once (its lease was lost); its back-fill task, if any, goes on elsewhere. */
+    stopMarket: (name: string) =>
+      inOrder(name, async () => {
+        const feed = feeds.get(name);
+        if (!feed) return;
+        feeds.delete(name);
+        await feed.stop();
+      }),
 
     /** Adds a source implementation (binance, csv, irproxy) under its name. */
     registerSource(source: MarketSource) {

@@ -43,6 +43,9 @@ import { portfolioSocketRoute } from '../live/portfolioSocket';
 import { notificationRoutes } from './routes/notifications';
 
 /** Builds the HTTP app on an open, migrated store. Listening is the caller's business. */
+/** How long a closing server lets requests in flight finish before cutting their connections. */
+const CLOSE_GRACE_MS = 2_000;
+
 export async function buildApp(config: Config, store: Store): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
@@ -58,6 +61,12 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   registerErrorHandler(app);
   registerNulGuard(app);
   registerAuditTrail(app);
+  // On close, idle keep-alive connections are closed at once, but one a client opened without
+  // sending a request yet counts as busy and would hold the close for the headers timeout (60 s).
+  // Requests in flight get a grace period; then every connection left is cut.
+  app.addHook('preClose', async () => {
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+  });
 
   const tokens = createTokenService(config.secretKey);
   const mailer = createMailer({ db: store.db, smtpUrl: config.smtpUrl, from: config.smtpFrom, log: app.log });
@@ -84,15 +93,18 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
-  app.addHook('onClose', async () => mailer.close());
-  // Feeds stop before the bus they publish on closes.
   const stopTaskMessages = forwardTaskMessages(ctx.services.tasks, ctx.bus, ctx.db);
-  app.addHook('onClose', async () => stopTaskMessages());
   const stopMarketInfo = forwardMarketInfo(ctx.services.markets, ctx.bus);
-  app.addHook('onClose', async () => stopMarketInfo());
-  app.addHook('onClose', async () => ctx.services.serviceManager.stopAll());
-  app.addHook('onClose', async () => ctx.services.tasks.stop());
-  app.addHook('onClose', async () => ctx.bus.close());
+  // One hook, in order (Fastify runs separate onClose hooks last-registered first): the services
+  // and tasks stop while the bus they publish on is still open; the mailer goes last.
+  app.addHook('onClose', async () => {
+    await ctx.services.serviceManager.stopAll();
+    await ctx.services.tasks.stop();
+    stopTaskMessages();
+    stopMarketInfo();
+    await ctx.bus.close();
+    await mailer.close();
+  });
 
   await registerSecurity(app, config);
   await registerRateLimit(app);

@@ -36,6 +36,8 @@ import { createStrategyEngine } from '../engine/strategyEngine';
 import { createScoreWriter } from '../store/repositories/scoreWriter';
 import { createServiceManager } from '../services/serviceManager';
 import { createAuditLog } from '../domain/audit/auditLog';
+import { planFor, processIdentity, type RolePlan } from '../roles/role';
+import { createClusterServices } from '../roles/clusterServices';
 
 /** Everything a route handler may reach: settings, storage and the domain services. */
 export interface AppContext {
@@ -65,8 +67,19 @@ export function createServices(deps: {
   const db = store.db;
   const markets = createMarketsService({ db });
   const klines = createKlinesService({ store, markets });
-  const tasks = createTaskRunner();
-  const feeds = createFeedManager({ config, store, bus, markets, klines, tasks, log });
+  // The role decides which parts run here (issue 9); one process without Redis runs them all.
+  const plan: RolePlan = planFor(config.role, config.redisUrl !== undefined);
+  const identity = processIdentity(config.role);
+  const tasks = createTaskRunner(
+    undefined,
+    config.redisUrl
+      ? {
+          queue: { redisUrl: config.redisUrl, prefix: config.redisPrefix, lockDurationMs: config.taskLockMs, stalledIntervalMs: config.taskStalledCheckMs },
+          consume: plan.consumesTasks,
+        }
+      : {},
+  );
+  const feeds = createFeedManager({ config, store, bus, markets, klines, tasks, log, leased: plan.feeds !== 'all' });
   // A market uses its first active source the server has; the defaults all start `simulated`.
   feeds.registerSource(createBinanceSource({ restUrl: config.binanceRestUrl, wsUrl: config.binanceWsUrl }));
   feeds.registerSource(createCsvSource({ directory: join(config.dataDir, 'csv') }));
@@ -81,7 +94,9 @@ export function createServices(deps: {
   const backtests = createBacktestTasks({ strategies, markets, klines, tasks });
   const ledger = createLedgerServices({ db, bus, markets });
   const notifications = createNotificationServices({ db, bus, notifier, mailer, tasks, config, log });
-  const serviceManager = createServiceManager({
+  const localServices = createServiceManager({
+    plan,
+    processTag: identity.tag,
     db,
     markets,
     feeds,
@@ -93,6 +108,10 @@ export function createServices(deps: {
     liveClients,
     log,
   });
+  // Scaled out: the services of every process, feeds and engine under leases, commands relayed.
+  const serviceManager = config.redisUrl
+    ? createClusterServices({ redisUrl: config.redisUrl, config, plan, identity, bus, feeds, markets, local: localServices, log })
+    : localServices;
   return {
     markets,
     klines,

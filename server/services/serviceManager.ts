@@ -11,6 +11,7 @@ import type { Bus } from '../live/bus';
 import type { ClientRegistry } from '../live/registry';
 import { adminsListening, publishServiceInfo } from '../live/serviceMessages';
 import type { Database } from '../store/schema';
+import type { RolePlan } from '../roles/role';
 import { marketFeedService } from './adapters/marketFeedService';
 import { notifierService } from './adapters/notifierService';
 import { strategyEngineService } from './adapters/strategyEngineService';
@@ -36,6 +37,13 @@ export interface ManagedParts {
   backoff?: BackoffOptions;
   /** How often admins' sockets get every service's fresh figures. */
   publishEveryMs?: number;
+  /**
+   * Which services this process runs, by its role (issue 9); every one when absent (one process).
+   * Scaled out, the services every process has its own of are named `<kind>:<tag>` so names stay
+   * unique across the cluster; the feeds and the engine keep their names (one leader runs each).
+   */
+  plan?: RolePlan;
+  processTag?: string;
 }
 
 const PUBLISH_EVERY_MS = 5_000;
@@ -54,27 +62,42 @@ export function createServiceManager(parts: ManagedParts) {
   let ticker: NodeJS.Timeout | undefined;
   let stopping = false;
 
-  const publish = (service: ManagedService, withData: boolean) =>
-    service
+  /** Scaled out, a standby's copy of a led service (a feed, the engine) is not shown to admins. */
+  let shown = (_name: string) => true;
+
+  const publish = async (service: ManagedService, withData: boolean) => {
+    if (!shown(service.name)) return;
+    await service
       .info(withData)
       .then((info) => publishServiceInfo(bus, info))
       .catch((error: unknown) => log.warn({ err: error, service: service.name }, 'could not publish a service status'));
+  };
+
+  const plan = parts.plan;
+  const changeListeners = new Set<() => void>();
+  /** A per-process service's name: its kind alone in one process, with the process tag when scaled out. */
+  const ownName = (adapter: ServiceAdapter): ServiceAdapter =>
+    plan?.clustered && parts.processTag ? { ...adapter, name: `${adapter.name}:${parts.processTag}` } : adapter;
 
   const manage = (adapter: ServiceAdapter) => {
     const service = createManagedService(adapter, {
       ...(parts.backoff ? { backoff: parts.backoff } : {}),
       onChange: (changed) => {
-        if (!stopping) void publish(changed, true);
+        if (stopping) return;
+        void publish(changed, true);
+        for (const listener of changeListeners) listener();
       },
     });
     services.set(adapter.name, service);
     return service;
   };
 
-  const engine = manage(strategyEngineService({ engine: parts.engine, paperBroker: parts.paperBroker }));
-  const notifier = manage(notifierService({ notificationJobs: parts.notificationJobs, tasks: parts.tasks, db: parts.db }));
-  const taskWorker = manage(taskWorkerService({ tasks: parts.tasks }));
-  const wsHub = manage(wsHubService({ liveClients: parts.liveClients, bus }));
+  const engine = !plan || plan.engine !== 'none' ? manage(strategyEngineService({ engine: parts.engine, paperBroker: parts.paperBroker })) : undefined;
+  const notifier = !plan || plan.notifier ? manage(ownName(notifierService({ notificationJobs: parts.notificationJobs, tasks: parts.tasks, db: parts.db }))) : undefined;
+  const taskWorker = !plan || plan.consumesTasks ? manage(ownName(taskWorkerService({ tasks: parts.tasks }))) : undefined;
+  const wsHub = !plan || plan.wsHub ? manage(ownName(wsHubService({ liveClients: parts.liveClients, bus }))) : undefined;
+  /** Started with the others, or by the `engine` lease (server/roles/leadership.ts) when scaled out. */
+  const engineStartsWithAll = !plan || plan.engine === 'always';
 
   /** Takes in the feeds the feed manager runs now, and lets go of those it dropped. */
   const syncFeeds = () => {
@@ -120,7 +143,7 @@ export function createServiceManager(parts: ManagedParts) {
       stopping = false;
       // Returns at once: the feed manager boots each market's feed in the background.
       await feeds.start();
-      for (const service of [engine, notifier, taskWorker, wsHub]) await service.start();
+      for (const service of [engineStartsWithAll ? engine : undefined, notifier, taskWorker, wsHub]) await service?.start();
       ticker ??= setInterval(() => void publishAll(), parts.publishEveryMs ?? PUBLISH_EVERY_MS);
       ticker.unref();
     },
@@ -133,11 +156,28 @@ export function createServiceManager(parts: ManagedParts) {
       stopping = true;
       clearInterval(ticker);
       ticker = undefined;
-      await notifier.stop();
-      await engine.stop();
+      await notifier?.stop();
+      await engine?.stop();
       await Promise.all(all().filter((s) => s.kind === 'market-feed').map((s) => s.stop()));
       await feeds.stop();
       syncFeeds();
+    },
+
+    /** The strategy engine + paper broker as the `engine` lease starts and stops them (none in this role: undefined). */
+    ledEngine: engine ? { start: () => engine.start(), stop: () => engine.stop() } : undefined,
+
+    /** Whether this process has a service of that name (feeds: while it runs that market's feed). */
+    has: (name: string) => all().some((s) => s.name === name),
+
+    /** Limits what goes to the admins' sockets to the services this process shows (server/roles). */
+    showOnly(predicate: (name: string) => boolean) {
+      shown = predicate;
+    },
+
+    /** Called on every status change of a service here (the cluster's registry republishes). */
+    onChange(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => void changeListeners.delete(listener);
     },
 
     /** Every service, with its own figures when asked. */
