@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Notification, SettableNotificationStatus } from '../../../contract/notifications/schemas';
 import { formatDateTime } from '../../i18n/format';
 import { Button } from '../components/Button';
+import { Drawer } from '../components/Drawer';
 import { ConfirmButton } from '../signals/controls';
 import { Badge, PRIORITY_BADGE, STATUS_BADGE } from './labels';
 import { notificationLinks } from './links';
@@ -25,11 +25,6 @@ export function NotificationDrawer({ notification: n, language, busy, onClose, o
   onDelete: () => void;
 }) {
   const { t } = useNotificationsT();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
   const when = (iso: string | null) => (iso ? formatDateTime(Date.parse(iso), language) : t('notif.drawer.never'));
   const links = notificationLinks(n);
   const row = (label: string, value: string | null) =>
@@ -40,22 +35,13 @@ export function NotificationDrawer({ notification: n, language, busy, onClose, o
       </div>
     ) : null;
   return (
-    <div className="fixed inset-0 z-30 flex justify-end" onClick={onClose}>
-      <div className="absolute inset-0 bg-slate-900/30" aria-hidden="true" />
-      <aside
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('notif.drawer.title')}
-        data-testid="notification-drawer"
-        className="relative h-full w-full max-w-md overflow-y-auto bg-white p-5 shadow-xl dark:bg-slate-900"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className="mb-4 flex items-start justify-between gap-3">
-          <h2 className="text-lg font-semibold" dir="auto">{n.title}</h2>
-          <button type="button" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={t('notif.drawer.close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
+    <Drawer
+      label={t('notif.drawer.title')}
+      heading={<h2 className="text-lg font-semibold" dir="auto">{n.title}</h2>}
+      closeLabel={t('notif.drawer.close')}
+      onClose={onClose}
+      testId="notification-drawer"
+    >
         <div className="mb-4 flex flex-wrap gap-2">
           <Badge className={PRIORITY_BADGE[n.priority] ?? ''}>{t(`notif.priorities.${n.priority}`)}</Badge>
           <Badge testId="drawer-status" className={STATUS_BADGE[n.status] ?? ''}>{t(`notif.statuses.${n.status}`)}</Badge>
@@ -98,7 +84,6 @@ export function NotificationDrawer({ notification: n, language, busy, onClose, o
           ))}
           <ConfirmButton label={t('notif.drawer.delete')} confirmLabel={t('notif.drawer.deleteConfirm')} disabled={busy} onConfirm={onDelete} />
         </div>
-      </aside>
-    </div>
+    </Drawer>
   );
 }

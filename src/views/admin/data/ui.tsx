@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Drawer } from '../../components/Drawer';
 import { useAdminDataT } from './useAdminDataT';
 
 /** Tables scroll sideways inside their card on a narrow phone instead of widening the page. */
@@ -32,29 +33,9 @@ export function Chip({ tone, children, testId }: { tone: keyof typeof CHIP_TONES
 /** A modal panel on the end side (a drawer on wide screens, the whole width on a phone); Escape or the backdrop closes it. */
 export function SidePanel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const { t } = useAdminDataT();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
   return (
-    <div className="fixed inset-0 z-30 flex justify-end" onClick={onClose}>
-      <div className="absolute inset-0 bg-slate-900/30" aria-hidden="true" />
-      <aside
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        className="relative h-full w-full max-w-md overflow-y-auto bg-white p-5 shadow-xl dark:bg-slate-900"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className="mb-4 flex items-start justify-between gap-3">
-          <h2 className="text-lg font-semibold">{title}</h2>
-          <button type="button" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={t('adminData.close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
-        {children}
-      </aside>
-    </div>
+    <Drawer label={title} heading={<h2 className="text-lg font-semibold">{title}</h2>} closeLabel={t('adminData.close')} onClose={onClose}>
+      {children}
+    </Drawer>
   );
 }

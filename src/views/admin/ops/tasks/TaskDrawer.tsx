@@ -5,6 +5,7 @@ import { useAppSystem, useQuery } from '../../../../actors/hooks';
 import { formatDateTime } from '../../../../i18n/format';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { Drawer } from '../../../components/Drawer';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../errorMessage';
 import { Chip } from '../Chip';
@@ -46,12 +47,6 @@ export function TaskDrawer({ taskId, liveTask, language, onClose, onChanged, onF
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [liveState, readState]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !confirming && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose, confirming]);
-
   const run = async (work: () => Promise<string>) => {
     setBusy(true);
     setNotice(null);
@@ -79,25 +74,21 @@ export function TaskDrawer({ taskId, liveTask, language, onClose, onChanged, onF
   const when = (iso: string | null) => (iso ? formatDateTime(Date.parse(iso), language) : t('adminOps.none'));
   const label = task ? t(taskLabelKey(task.name)) : taskId;
   return (
-    <div className="fixed inset-0 z-30 flex justify-end" onClick={onClose}>
-      <div className="absolute inset-0 bg-slate-900/30" aria-hidden="true" />
-      <aside
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('adminOps.detail.title')}
-        data-testid="task-drawer"
-        className="relative h-full w-full max-w-lg space-y-4 overflow-y-auto bg-white p-5 shadow-xl dark:bg-slate-900"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className="flex items-start justify-between gap-3">
-          <div>
-            <h2 className="text-lg font-semibold">{label}</h2>
-            <p className="font-mono text-xs text-slate-500" dir="ltr">{taskId}</p>
-          </div>
-          <button type="button" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={t('adminOps.close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
+    <Drawer
+      label={t('adminOps.detail.title')}
+      heading={
+        <>
+          <h2 className="text-lg font-semibold">{label}</h2>
+          <p className="font-mono text-xs text-slate-500" dir="ltr">{taskId}</p>
+        </>
+      }
+      closeLabel={t('adminOps.close')}
+      onClose={onClose}
+      testId="task-drawer"
+      wide
+      escapeCloses={!confirming}
+      bodyClassName="space-y-4"
+    >
         {notice ? <Alert tone={notice.tone} onDismiss={() => setNotice(null)}>{notice.text}</Alert> : null}
         {!task ? (
           read.error ? <Alert tone="error">{errorMessage(read.error, t)}</Alert> : <Spinner />
@@ -163,7 +154,6 @@ export function TaskDrawer({ taskId, liveTask, language, onClose, onChanged, onF
             />
           </>
         )}
-      </aside>
-    </div>
+    </Drawer>
   );
 }
