@@ -222,12 +222,14 @@ describe('tasks on BullMQ across processes', () => {
       await printed(`PROGRESS ${info.id}`);
       child.kill('SIGKILL');
       await once(child, 'exit');
-      expect((await a.find(info.id))!.state).toBe('PROGRESS');
+      // Running when it died: the PROGRESS it reported may not have reached the row before the kill.
+      expect(['STARTED', 'PROGRESS']).toContain((await a.find(info.id))!.state);
       const c = runner(true);
       await c.recover();
       const ended = await waitFor('FAILURE', () => a.find(info.id), (t) => t.state === 'FAILURE');
       expect(ended.error).toMatchObject({ type: 'WorkerLost' });
-      expect(ended.progress!.current).toBeLessThan(100);
+      // Cut off well before its last step (its first progress may not have been written yet).
+      expect(ended.progress?.current ?? 0).toBeLessThan(100);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
