@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { liveConnection } from './connection';
 import type { Kysely } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
 import { AppClientMessage, AppServerMessage, AppSocketQuery, appSocket } from '../../contract/live/appSocket';
@@ -30,22 +31,9 @@ export function appSocketRoute(app: FastifyInstance, deps: AppSocketDeps) {
 
 function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: FastifyRequest) {
   const log = request.log;
-  const cleanups: (() => void)[] = [];
-  let open = true;
-  socket.on('close', () => {
-    open = false;
-    for (const cleanup of cleanups.splice(0)) cleanup();
-  });
+  const connection = liveConnection(socket, AppServerMessage, log, '/api/ws/app');
+  const { send } = connection;
 
-  /** Every outgoing message passes the contract, so nothing off-contract ever leaves. */
-  const send = (message: unknown) => {
-    const parsed = AppServerMessage.safeParse(message);
-    if (!parsed.success) {
-      log.warn({ issues: parsed.error.issues }, 'dropped an off-contract message for /api/ws/app');
-      return;
-    }
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(parsed.data));
-  };
 
   const receive = (data: RawData, isBinary: boolean) => {
     const message = parseClientFrame(AppClientMessage, data, isBinary);
@@ -70,18 +58,17 @@ function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: Fastif
       if (error instanceof UnauthorizedError) return refuse(error);
       throw error;
     }
-    if (!open) return false;
-    cleanups.push(deps.liveClients.add('app', identity.user.id));
-    if (identity.expiresAt !== undefined) cleanups.push(closeAtExpiry(socket, identity.expiresAt));
+    if (!connection.open) return false;
+    connection.onClose(deps.liveClients.add('app', identity.user.id));
+    if (identity.expiresAt !== undefined) connection.onClose(closeAtExpiry(socket, identity.expiresAt));
     const ownTopics = [topics.user(identity.user.id), topics.everyone];
     if (identity.user.is_superuser) ownTopics.push(topics.admins);
     for (const topic of ownTopics) {
       const unsubscribe = await deps.bus.subscribe(topic, send);
-      // Closed while subscribing: the close handler has already run, so undo this one here.
-      if (!open) unsubscribe();
-      else cleanups.push(unsubscribe);
+      // Closed while subscribing: onClose undoes it at once.
+      connection.onClose(unsubscribe);
     }
-    return open;
+    return connection.open;
   }
 
   const refuse = (error: UnauthorizedError) => {
@@ -93,8 +80,8 @@ function serveConnection(deps: AppSocketDeps, socket: WebSocket, request: Fastif
   // wait for it (in order) instead of being lost.
   const ready = start().catch((error: unknown) => {
     log.error({ err: error }, 'could not open /api/ws/app');
-    if (open) socket.close(SERVER_ERROR, 'Server error; try again');
+    if (connection.open) socket.close(SERVER_ERROR, 'Server error; try again');
     return false;
   });
-  receiveWhenReady(socket, ready, () => open, receive);
+  receiveWhenReady(socket, ready, () => connection.open, receive);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { liveConnection } from './connection';
 import type { RawData, WebSocket } from 'ws';
 import type { DataSourceName } from '../../contract/codes';
 import { livePriceSocket } from '../../contract/market/endpoints';
@@ -30,12 +31,8 @@ export function livePriceRoute(app: FastifyInstance) {
 function serveConnection(app: FastifyInstance, socket: WebSocket, request: FastifyRequest) {
   const { services, tokens, db } = app.ctx;
   const log = request.log;
-  const cleanups: (() => void)[] = [];
-  let open = true;
-  socket.on('close', () => {
-    open = false;
-    for (const cleanup of cleanups.splice(0)) cleanup();
-  });
+  const connection = liveConnection(socket, LivePriceServerMessage, log, 'live_price');
+  const { send } = connection;
 
   let market = '';
   let source: DataSourceName = 'simulated';
@@ -54,14 +51,6 @@ function serveConnection(app: FastifyInstance, socket: WebSocket, request: Fasti
     },
   };
 
-  const send = (message: unknown) => {
-    const parsed = LivePriceServerMessage.safeParse(message);
-    if (!parsed.success) {
-      log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'dropped an off-contract live_price message');
-      return;
-    }
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(parsed.data));
-  };
   const params = () => ({ market, source, timestamp: Date.now() });
   const sendError = (code: LiveErrorCode, message: string) => send({ _type: 'error', params: params(), data: { code, message } });
 
@@ -76,9 +65,9 @@ function serveConnection(app: FastifyInstance, socket: WebSocket, request: Fasti
       if (error instanceof UnauthorizedError) return close(UNAUTHORIZED, error.message);
       throw error;
     }
-    if (!open) return false;
-    cleanups.push(app.ctx.liveClients.add('market', identity.user.id));
-    if (identity.expiresAt !== undefined) cleanups.push(closeAtExpiry(socket, identity.expiresAt));
+    if (!connection.open) return false;
+    connection.onClose(app.ctx.liveClients.add('market', identity.user.id));
+    if (identity.expiresAt !== undefined) connection.onClose(closeAtExpiry(socket, identity.expiresAt));
     if (!query.success) {
       const issue = query.error.issues[0];
       return close(BAD_REQUEST, `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`.slice(0, 120));
@@ -93,20 +82,17 @@ function serveConnection(app: FastifyInstance, socket: WebSocket, request: Fasti
       throw error;
     }
     source = query.data.source ?? (await services.feeds.sourceOf(market));
-    if (!open) return false;
+    if (!connection.open) return false;
     const hub = services.feeds.hub(market);
     const remove = await hub.add({ socket: hubSocket, source, symbols: null });
-    cleanups.push(remove);
-    if (!open) {
-      remove();
-      return false;
-    }
+    connection.onClose(remove);
+    if (!connection.open) return false;
     if (query.data.initialize_market) {
       const data = await services.feeds.snapshot(market, [...known]);
       send({ _type: 'snapshot', params: params(), data });
     }
     holding = false;
-    return open;
+    return connection.open;
   }
 
   const close = (code: number, reason: string) => {
@@ -137,8 +123,8 @@ function serveConnection(app: FastifyInstance, socket: WebSocket, request: Fasti
 
   const ready = start().catch((error: unknown) => {
     log.error({ err: error }, 'could not open live_price');
-    if (open) socket.close(SERVER_ERROR, 'Server error; try again');
+    if (connection.open) socket.close(SERVER_ERROR, 'Server error; try again');
     return false;
   });
-  receiveWhenReady(socket, ready, () => open, receive);
+  receiveWhenReady(socket, ready, () => connection.open, receive);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { liveConnection } from './connection';
 import type { RawData, WebSocket } from 'ws';
 import { portfolioSocket } from '../../contract/portfolio/endpoints';
 import { PortfolioClientMessage, PortfolioServerMessage, PortfolioSocketQuery } from '../../contract/portfolio/socket';
@@ -23,22 +24,9 @@ export function portfolioSocketRoute(app: FastifyInstance) {
 function serveConnection(app: FastifyInstance, socket: WebSocket, request: FastifyRequest) {
   const { tokens, db, bus, liveClients } = app.ctx;
   const log = request.log;
-  const cleanups: (() => void)[] = [];
-  let open = true;
-  socket.on('close', () => {
-    open = false;
-    for (const cleanup of cleanups.splice(0)) cleanup();
-  });
+  const connection = liveConnection(socket, PortfolioServerMessage, log, 'portfolio');
+  const { send } = connection;
 
-  /** Every outgoing message passes the contract, so nothing off-contract ever leaves. */
-  const send = (message: unknown) => {
-    const parsed = PortfolioServerMessage.safeParse(message);
-    if (!parsed.success) {
-      log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'dropped an off-contract portfolio message');
-      return;
-    }
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(parsed.data));
-  };
 
   const receive = (data: RawData, isBinary: boolean) => {
     const message = parseClientFrame(PortfolioClientMessage, data, isBinary);
@@ -61,28 +49,27 @@ function serveConnection(app: FastifyInstance, socket: WebSocket, request: Fasti
       if (error instanceof UnauthorizedError) return close(UNAUTHORIZED, error.message);
       throw error;
     }
-    if (!open) return false;
+    if (!connection.open) return false;
     // An unknown id and another user's id close alike, so ids cannot be probed.
     const id = IdParam.safeParse((request.params as { portfolioId?: string }).portfolioId);
     const portfolio = id.success ? await portfoliosRepository.findOwned(db, identity.user.id, id.data) : undefined;
     if (!portfolio) return close(FORBIDDEN, 'Portfolio not found');
-    if (!open) return false;
-    cleanups.push(liveClients.add('portfolio', identity.user.id));
-    if (identity.expiresAt !== undefined) cleanups.push(closeAtExpiry(socket, identity.expiresAt));
+    if (!connection.open) return false;
+    connection.onClose(liveClients.add('portfolio', identity.user.id));
+    if (identity.expiresAt !== undefined) connection.onClose(closeAtExpiry(socket, identity.expiresAt));
     const unsubscribe = await bus.subscribe(portfolioTopic(portfolio.id), (message) => {
       send(message);
       const m = message as { _type?: string; params?: { reason?: string } };
       if (m._type === 'portfolio' && m.params?.reason === 'deleted') socket.close(1000, 'Portfolio deleted');
     });
-    if (!open) unsubscribe();
-    else cleanups.push(unsubscribe);
-    return open;
+    connection.onClose(unsubscribe);
+    return connection.open;
   }
 
   const ready = start().catch((error: unknown) => {
     log.error({ err: error }, 'could not open the portfolio socket');
-    if (open) socket.close(SERVER_ERROR, 'Server error; try again');
+    if (connection.open) socket.close(SERVER_ERROR, 'Server error; try again');
     return false;
   });
-  receiveWhenReady(socket, ready, () => open, receive);
+  receiveWhenReady(socket, ready, () => connection.open, receive);
 }
